@@ -1,0 +1,80 @@
+import { createServices, type Services } from '@caps/api';
+import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '@caps/contracts';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.js';
+import { imagesPlugin } from './plugins/images.js';
+import { trpcPlugin } from './plugins/trpc.js';
+import { webPlugin } from './plugins/web.js';
+import { installErrorHandler } from './rest/errors.js';
+import { restPlugin } from './rest/plugin.js';
+import { restRoutes } from './rest/routes/index.js';
+
+export interface BuildOptions {
+  /** Ready services (tests pass their own database); otherwise opened from the config. */
+  services?: Services;
+  logger?: boolean;
+}
+
+/** The whole HTTP server, without listening: tests drive it with app.inject(). */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const services = options.services ?? (await createServices(config.database, config.services));
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    maxParamLength: 5000,
+    disableRequestLogging: false,
+  });
+  app.decorate('services', services);
+  installErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES + 2, fields: 60, fieldSize: 64 * 1024, parts: 80 },
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await services.orm.em.getConnection().execute('select 1');
+      return { status: 'ok', database: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'error', database: 'unreachable', message: 'Database unreachable' });
+    }
+  });
+
+  await app.register(trpcPlugin, { services });
+  await app.register(imagesPlugin, { services });
+  await app.register(restPlugin, { services, routes: restRoutes });
+  await app.register(webPlugin, { distDir: config.webDistDir });
+
+  app.addHook('onClose', async () => {
+    if (!options.services) await services.orm.close();
+  });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const API_PREFIXES = ['/api', '/trpc', '/healthz', '/payment-sandbox'];
+
+/**
+ * Serves the built web app and answers any other GET that wants HTML with index.html, so that
+ * client routes (/product/12, /vendor/dashboard?tab=orders) survive a reload. API paths get JSON 404s.
+ */
+export async function webPlugin(app: FastifyInstance, options: { distDir: string }) {
+  const hasWeb = existsSync(join(options.distDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        // Vite names assets by content hash: they never change, so they may be cached for a year.
+        if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
+      },
+    });
+    // Files of the build (assets, favicon...) by exact path.
+    app.get('/assets/*', (request, reply) => reply.sendFile((request.params as { '*': string })['*'], join(options.distDir, 'assets')));
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+    if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      const file = path.slice(1);
+      if (/^[\w.-]+\.(ico|png|svg|webmanifest|txt)$/.test(file) && existsSync(join(options.distDir, file))) {
+        return reply.sendFile(file);
+      }
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: 'Not found', error: 'Not Found', statusCode: 404 });
+  });
+}

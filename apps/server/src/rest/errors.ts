@@ -1,0 +1,61 @@
+import { DOMAIN_ERRORS, DomainError, TRPC_HTTP_STATUS } from '@caps/api';
+import { E } from '@caps/contracts';
+import { TRPCError } from '@trpc/server';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+
+export interface ErrorBody {
+  message: string;
+  error: string;
+  statusCode: number;
+  errors?: Record<string, string[]>;
+}
+
+function body(status: number, message: string, errors?: Record<string, string[]>): ErrorBody {
+  return { message, error: STATUS_CODES[status] ?? 'Error', statusCode: status, ...(errors ? { errors } : {}) };
+}
+
+/** Maps anything thrown while answering to a status and a `{ message, error }` body. Never a stack trace. */
+export function errorResponse(error: unknown): ErrorBody {
+  if (error instanceof DomainError) {
+    return body(DOMAIN_ERRORS[error.code].http, error.message, error.fieldErrors);
+  }
+  if (error instanceof TRPCError) {
+    const status = TRPC_HTTP_STATUS[error.code] ?? 500;
+    return body(status, status >= 500 ? 'Internal server error' : error.message);
+  }
+  const fastifyError = error as Partial<FastifyError> & { part?: unknown };
+  switch (fastifyError.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+      return body(413, fastifyError.code === 'FST_FILES_LIMIT' ? 'Too many files in one request.' : E.imageTooLarge);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return body(413, 'The request body is too large.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return body(415, 'Send JSON (application/json) or multipart/form-data.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return body(400, 'The request body is not valid JSON.');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return body(400, 'The multipart body could not be read.');
+  }
+  const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    if (error instanceof SyntaxError) return body(400, 'The request body is not valid JSON.');
+    return body(status, fastifyError.message || STATUS_CODES[status] || 'Bad request');
+  }
+  return body(500, 'Internal server error');
+}
+
+/** Installs the JSON error answers for every route of the app, REST or not. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const response = errorResponse(error);
+    if (response.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (error instanceof DomainError && error.retryAfter) reply.header('retry-after', String(error.retryAfter));
+    return reply.status(response.statusCode).send(response);
+  });
+}

@@ -1,0 +1,102 @@
+import { ErrorDto } from '@caps/contracts';
+import { z } from 'zod';
+import type { RestRoute } from './define.js';
+
+type JsonSchema = Record<string, unknown>;
+
+function schemaOf(type: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(type, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Malformed request',
+  401: 'Missing, malformed, expired or revoked bearer token',
+  403: 'Signed in, but not allowed',
+  404: 'Not found',
+  409: 'Conflicts with existing data',
+  413: 'Upload too large',
+  415: 'Unsupported file or body type',
+  422: 'Validation failed: `message` names the first problem, `errors` lists every field',
+  429: 'Too many attempts; see the Retry-After header',
+};
+
+/** The OpenAPI 3.1 document of the REST table: paths, inputs, answers, auth and error answers. */
+export function buildOpenApi(routes: RestRoute[]) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+    const inputSchema = route.input ? schemaOf(route.input, 'input') : undefined;
+    const properties = (inputSchema?.properties ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((inputSchema?.required as string[] | undefined) ?? []);
+    const parameters: unknown[] = pathParams.map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: properties[name] ?? { type: 'integer' },
+    }));
+    let requestBody: unknown;
+    if (route.method === 'GET' || route.method === 'DELETE') {
+      for (const [name, schema] of Object.entries(properties)) {
+        if (pathParams.includes(name)) continue;
+        parameters.push({ name, in: 'query', required: required.has(name), schema });
+      }
+    } else if (inputSchema) {
+      const bodyProps = Object.fromEntries(Object.entries(properties).filter(([k]) => !pathParams.includes(k)));
+      const bodySchema = { ...inputSchema, properties: bodyProps, required: [...required].filter((k) => !pathParams.includes(k)) };
+      const content: Record<string, unknown> = { 'application/json': { schema: bodySchema } };
+      if (route.files?.length) {
+        const fileProps = Object.fromEntries(
+          route.files.map((f) => [f, { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP, at most 5 MB' }]),
+        );
+        content['multipart/form-data'] = {
+          schema: { ...bodySchema, additionalProperties: undefined, properties: { ...bodyProps, ...fileProps } },
+        };
+      }
+      requestBody = { required: true, content };
+    }
+    const status = String(route.status ?? (route.output ? 200 : 204));
+    const responses: Record<string, unknown> = {
+      [status]: route.output
+        ? { description: 'Success', content: { 'application/json': { schema: schemaOf(route.output, 'output') } } }
+        : { description: 'Success' },
+    };
+    const errorStatuses = new Set<number>([...(route.errors ?? [])]);
+    if (route.input) errorStatuses.add(422);
+    if (route.auth !== 'public') errorStatuses.add(401);
+    if (route.auth !== 'public' && route.auth !== 'user') errorStatuses.add(403);
+    if (pathParams.length) errorStatuses.add(404);
+    for (const code of [...errorStatuses].sort()) {
+      responses[String(code)] = {
+        description: ERROR_TEXT[code] ?? 'Error',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      };
+    }
+    paths[route.path] ??= {};
+    (paths[route.path] as Record<string, unknown>)[route.method.toLowerCase()] = {
+      summary: route.summary,
+      tags: [route.tag],
+      operationId: `${route.method.toLowerCase()}${route.path.replace(/[{}]/g, '').replace(/\/(\w)/g, (_m, c: string) => c.toUpperCase())}`,
+      ...(route.auth === 'public' ? {} : { security: [{ bearerAuth: [] }], 'x-role': route.auth }),
+      ...(parameters.length ? { parameters } : {}),
+      ...(requestBody ? { requestBody } : {}),
+      responses,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Caps marketplace REST API',
+      version: '1.0.0',
+      description:
+        'The documented calls of the marketplace for external clients. Bodies are JSON unless multipart is listed. ' +
+        'Errors answer `{ "message": ..., "error": ... }` with a 4xx status. Money is in naira at this edge.',
+    },
+    servers: [{ url: '/api' }],
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Token from /login or /register' } },
+      schemas: { Error: schemaOf(ErrorDto, 'output') },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,5 @@
+import type { RestRoute } from '../define.js';
+import { authRoutes } from './auth.routes.js';
+
+/** The whole REST table, in match order (literal paths before {id} paths). */
+export const restRoutes = [...authRoutes] as RestRoute[];

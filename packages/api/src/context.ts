@@ -1,0 +1,47 @@
+import type { ServicesConfig } from './config.js';
+import type { Em, Orm } from './db/orm.js';
+import type { ImageStore } from './images/image-store.js';
+import type { Session, User } from './modules/auth/auth.entities.js';
+import { resolveSession } from './modules/auth/auth.service.js';
+import type { LoginLimiter } from './modules/auth/login-limiter.js';
+
+/** Long-lived things shared by every request of one server. */
+export interface Services {
+  config: ServicesConfig;
+  orm: Orm;
+  images: ImageStore;
+  loginLimiter: LoginLimiter;
+}
+
+export interface RequestInfo {
+  ip: string;
+  userAgent?: string | undefined;
+  authorization?: string | undefined;
+}
+
+export type AuthState =
+  | { user: User; session: Session }
+  | { user: null; session: null; reason: 'missing' | 'invalid' };
+
+export interface Context {
+  /** This request's own EntityManager (one fork per request). */
+  em: Em;
+  services: Services;
+  request: RequestInfo;
+  /** Who is calling, read from the bearer token on first use and remembered for the request. */
+  auth(): Promise<AuthState>;
+}
+
+export function createContext(services: Services, request: RequestInfo): Context {
+  const em = services.orm.em.fork() as Em;
+  let auth: Promise<AuthState> | undefined;
+  return {
+    em,
+    services,
+    request,
+    auth: () => {
+      auth ??= resolveSession(em, request.authorization);
+      return auth;
+    },
+  };
+}

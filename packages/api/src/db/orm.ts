@@ -1,0 +1,85 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { type Options, MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/knex';
+import { LibSqlDriver } from '@mikro-orm/libsql';
+import { Migrator } from '@mikro-orm/migrations';
+import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { entities } from './entities.js';
+import { postgresqlMigrations } from './migrations/postgresql/index.js';
+import { sqliteMigrations } from './migrations/sqlite/index.js';
+
+export type Dialect = 'sqlite' | 'postgresql';
+export type Orm = MikroORM<LibSqlDriver | PostgreSqlDriver, EntityManager>;
+export type Em = EntityManager;
+
+export interface DatabaseConfig {
+  /** postgres://... selects PostgreSQL; anything else means SQLite. */
+  databaseUrl?: string | undefined;
+  /** SQLite file, used when no PostgreSQL URL is given. */
+  sqlitePath?: string | undefined;
+  debug?: boolean;
+}
+
+export function dialectOf(config: DatabaseConfig): Dialect {
+  return config.databaseUrl && /^postgres(ql)?:\/\//.test(config.databaseUrl) ? 'postgresql' : 'sqlite';
+}
+
+export function ormOptions(config: DatabaseConfig): Options {
+  const dialect = dialectOf(config);
+  const common = {
+    entities,
+    extensions: [Migrator],
+    debug: config.debug ?? false,
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+    // Without this a missing entity would only show up at the first query instead of at start.
+    discovery: { warnWhenNoEntities: true, requireEntitiesArray: true },
+  } satisfies Partial<Options>;
+  if (dialect === 'postgresql') {
+    return {
+      ...common,
+      driver: PostgreSqlDriver,
+      clientUrl: config.databaseUrl,
+      pool: { min: 0, max: 10 },
+      migrations: {
+        migrationsList: postgresqlMigrations,
+        path: resolve(import.meta.dirname ?? '.', 'migrations/postgresql'),
+        transactional: true,
+        allOrNothing: true,
+        snapshot: false,
+        silent: true,
+        emit: 'ts',
+      },
+    } as Options;
+  }
+  const file = resolve(config.sqlitePath ?? './data/caps.sqlite');
+  mkdirSync(dirname(file), { recursive: true });
+  return {
+    ...common,
+    driver: LibSqlDriver,
+    dbName: file,
+    migrations: {
+      migrationsList: sqliteMigrations,
+      path: resolve(import.meta.dirname ?? '.', 'migrations/sqlite'),
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+        silent: true,
+      emit: 'ts',
+    },
+  } as Options;
+}
+
+/** Opens the database and brings its schema up to date with the migrations. */
+export async function openDatabase(config: DatabaseConfig, { migrate = true } = {}): Promise<Orm> {
+  const orm = (await MikroORM.init(ormOptions(config))) as Orm;
+  if (dialectOf(config) === 'sqlite') {
+    // WAL lets readers go on while a writer commits; foreign keys are off by default in SQLite.
+    await orm.em.getConnection().execute('PRAGMA journal_mode = WAL');
+    await orm.em.getConnection().execute('PRAGMA foreign_keys = ON');
+    await orm.em.getConnection().execute('PRAGMA busy_timeout = 5000');
+  }
+  if (migrate) await orm.getMigrator().up();
+  return orm;
+}

@@ -1,0 +1,11 @@
+export type { ServicesConfig } from './config.js';
+export { defaultServicesConfig } from './config.js';
+export { type AuthState, type Context, createContext, type RequestInfo, type Services } from './context.js';
+export { type DatabaseConfig, type Dialect, dialectOf, type Em, type Orm, openDatabase } from './db/orm.js';
+export { DOMAIN_ERRORS, DomainError, type DomainErrorCode, TRPC_HTTP_STATUS } from './errors.js';
+export { type ImageUpload, ImageStore, imageUrl, sniffImageType } from './images/image-store.js';
+export * as authService from './modules/auth/auth.service.js';
+export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from './root.js';
+export { type AuthedContext, requireRole, requireUser, requireVendor, type VendorContext } from './procedures.js';
+export { createServices } from './services.js';
+export { fieldErrorsOf, parseOrThrow, summaryOf } from './validation.js';

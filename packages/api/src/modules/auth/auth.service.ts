@@ -1,0 +1,268 @@
+import {
+  type AuthResultDto,
+  type ChangePasswordInput,
+  E,
+  type LoginInput,
+  type RegisterData,
+  type UpdateProfileData,
+  type UserDto,
+} from '@caps/contracts';
+import { raw, UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { AuthState, Context } from '../../context.js';
+import type { Em } from '../../db/orm.js';
+import { DomainError } from '../../errors.js';
+import type { ImageUpload } from '../../images/image-store.js';
+import type { AuthedContext } from '../../procedures.js';
+import { ReviewSchema } from '../reviews/reviews.entities.js';
+import { type Vendor, VendorSchema } from '../vendors/vendors.entities.js';
+import { type Session, SessionSchema, type User, UserSchema } from './auth.entities.js';
+import { type RatingSummary, toUserDto } from './auth.mapper.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
+import { bearerTokenOf, newToken, tokenDigest } from './tokens.js';
+
+/** Uploaded shop images by field name (profile_image, cover_image). */
+export type ShopImages = Partial<Record<'profile_image' | 'cover_image', ImageUpload>>;
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** Who holds this bearer header. Expired, revoked, malformed and unknown tokens all read as invalid. */
+export async function resolveSession(em: Em, authorization: string | undefined): Promise<AuthState> {
+  const token = bearerTokenOf(authorization);
+  if (token === undefined) return { user: null, session: null, reason: 'missing' };
+  if (token === null) return { user: null, session: null, reason: 'invalid' };
+  const session = await em.findOne(
+    SessionSchema,
+    { tokenHash: tokenDigest(token), revokedAt: null },
+    { populate: ['user'] },
+  );
+  const now = new Date();
+  if (!session || session.expiresAt <= now || session.user.status !== 'active') {
+    return { user: null, session: null, reason: 'invalid' };
+  }
+  if (now.getTime() - session.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    // Remembered at minute resolution, so a busy client does not write on every request.
+    await em.nativeUpdate(SessionSchema, { id: session.id }, { lastUsedAt: now });
+  }
+  return { user: session.user, session };
+}
+
+async function startSession(ctx: Context, user: User): Promise<string> {
+  const token = newToken();
+  const ttlMs = ctx.services.config.sessionTtlDays * 24 * 60 * 60 * 1000;
+  ctx.em.create(SessionSchema, {
+    user,
+    tokenHash: tokenDigest(token),
+    userAgent: ctx.request.userAgent?.slice(0, 255) ?? null,
+    ip: ctx.request.ip.slice(0, 64),
+    expiresAt: new Date(Date.now() + ttlMs),
+  });
+  await ctx.em.flush();
+  return token;
+}
+
+async function ratingOf(em: Em, vendor: Vendor): Promise<RatingSummary> {
+  const rows = await em
+    .createQueryBuilder(ReviewSchema, 'r')
+    .select([raw('avg(r.rating) as average'), raw('count(r.id) as count')])
+    .where({ vendor: vendor.id })
+    .execute<{ average: number | string | null; count: number | string }[]>('all', false);
+  const row = rows[0];
+  return { average: Number(row?.average ?? 0), count: Number(row?.count ?? 0) };
+}
+
+/** The profile of a user as the API shows it to that user (with the shop part for vendors). */
+export async function profileOf(em: Em, user: User): Promise<UserDto> {
+  if (user.role !== 'vendor') return toUserDto(user, null);
+  const vendor = await em.findOne(VendorSchema, { user: user.id });
+  return toUserDto(user, vendor ? { entity: vendor, rating: await ratingOf(em, vendor) } : null);
+}
+
+/** Stores shop images, removing them again if anything after this fails. */
+async function storeShopImages(ctx: Context, images: ShopImages) {
+  for (const upload of Object.values(images)) if (upload) ctx.services.images.check(upload);
+  const stored: Partial<Record<keyof ShopImages, string>> = {};
+  for (const [field, upload] of Object.entries(images) as [keyof ShopImages, ImageUpload | undefined][]) {
+    if (upload) stored[field] = await ctx.services.images.save(upload);
+  }
+  const discard = () => Promise.all(Object.values(stored).map((name) => ctx.services.images.remove(name)));
+  return { stored, discard };
+}
+
+export async function register(ctx: Context, data: RegisterData, images: ShopImages = {}): Promise<AuthResultDto> {
+  if (data.role !== 'vendor' && (images.profile_image || images.cover_image)) {
+    throw new DomainError('VALIDATION', E.vendorFieldsForbidden);
+  }
+  const email = data.email;
+  if (await ctx.em.count(UserSchema, { email })) {
+    throw new DomainError('EMAIL_TAKEN', E.emailTaken, { email: [E.emailTaken] });
+  }
+  const passwordHash = await hashPassword(data.password);
+  const { stored, discard } = await storeShopImages(ctx, images);
+  try {
+    const user = await ctx.em.transactional(async (em) => {
+      const created = em.create(UserSchema, {
+        email,
+        passwordHash,
+        fullName: data.full_name,
+        phone: data.phone,
+        address: data.address ?? null,
+        role: data.role,
+        status: 'active',
+      });
+      if (data.role === 'vendor') {
+        em.create(VendorSchema, {
+          user: created,
+          shopName: data.shop_name as string,
+          shopDescription: data.shop_description as string,
+          address: data.address as string,
+          phone: data.phone,
+          accountHolderName: data.account_holder_name as string,
+          accountNumber: data.account_number as string,
+          bankName: data.bank_name as string,
+          profileImage: stored.profile_image ?? null,
+          coverImage: stored.cover_image ?? null,
+        });
+      }
+      return created;
+    });
+    const token = await startSession(ctx, user);
+    return { token, user: await profileOf(ctx.em, user) };
+  } catch (error) {
+    await discard();
+    if (error instanceof UniqueConstraintViolationException) {
+      throw new DomainError('EMAIL_TAKEN', E.emailTaken, { email: [E.emailTaken] });
+    }
+    throw error;
+  }
+}
+
+export async function login(
+  ctx: Context,
+  input: { email: string; password: string; intended_role?: LoginInput['intended_role'] },
+): Promise<AuthResultDto> {
+  const limiter = ctx.services.loginLimiter;
+  const wait = limiter.retryAfter(input.email, ctx.request.ip);
+  if (wait > 0) throw new DomainError('TOO_MANY_REQUESTS', E.tooManyLogins(Math.ceil(wait / 60)), undefined, wait);
+
+  const user = await ctx.em.findOne(UserSchema, { email: input.email });
+  const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
+  if (!user || !valid) {
+    limiter.recordFailure(input.email, ctx.request.ip);
+    throw new DomainError('UNAUTHENTICATED', E.invalidCredentials);
+  }
+  limiter.recordSuccess(input.email);
+  if (user.status === 'suspended') throw new DomainError('SUSPENDED', E.suspended);
+  if (input.intended_role && input.intended_role !== user.role) {
+    throw new DomainError('FORBIDDEN', E.wrongRole(input.intended_role));
+  }
+  const token = await startSession(ctx, user);
+  return { token, user: await profileOf(ctx.em, user) };
+}
+
+export async function logout(ctx: AuthedContext): Promise<{ message: string }> {
+  await ctx.em.nativeUpdate(SessionSchema, { id: ctx.session.id }, { revokedAt: new Date() });
+  return { message: 'Logged out' };
+}
+
+/** Revokes every other session of the user: after a password change only this device stays signed in. */
+async function revokeOtherSessions(em: Em, user: User, keep: Session): Promise<void> {
+  await em.nativeUpdate(SessionSchema, { user: user.id, id: { $ne: keep.id }, revokedAt: null }, { revokedAt: new Date() });
+}
+
+async function checkCurrentPassword(em: Em, user: User, password: string): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw new DomainError('VALIDATION', E.currentPasswordWrong, { current_password: [E.currentPasswordWrong] });
+  }
+}
+
+export async function changePassword(ctx: AuthedContext, input: ChangePasswordInput): Promise<{ message: string }> {
+  await checkCurrentPassword(ctx.em, ctx.user, input.current_password);
+  ctx.user.passwordHash = await hashPassword(input.password);
+  await ctx.em.flush();
+  await revokeOtherSessions(ctx.em, ctx.user, ctx.session);
+  return { message: 'Your password has been updated successfully.' };
+}
+
+export async function updateProfile(
+  ctx: AuthedContext,
+  data: UpdateProfileData,
+  images: ShopImages = {},
+): Promise<UserDto> {
+  const { user } = ctx;
+  const vendorFields = [
+    data.shop_name,
+    data.shop_description,
+    data.account_holder_name,
+    data.account_number,
+    data.bank_name,
+    images.profile_image,
+    images.cover_image,
+  ];
+  const vendor = user.role === 'vendor' ? await ctx.em.findOne(VendorSchema, { user: user.id }) : null;
+  if (!vendor && vendorFields.some((v) => v !== undefined)) {
+    throw new DomainError('FORBIDDEN', E.vendorFieldsForbidden);
+  }
+  if (data.email !== undefined && data.email !== user.email) {
+    throw new DomainError('VALIDATION', E.emailReadOnly, { email: [E.emailReadOnly] });
+  }
+  if (data.password !== undefined) {
+    await checkCurrentPassword(ctx.em, user, data.current_password ?? '');
+  }
+  const { stored, discard } = await storeShopImages(ctx, images);
+  const replaced: (string | null)[] = [];
+  try {
+    if (data.full_name !== undefined) user.fullName = data.full_name;
+    if (data.phone !== undefined) user.phone = data.phone;
+    if (data.address !== undefined) user.address = data.address;
+    if (data.password !== undefined) user.passwordHash = await hashPassword(data.password);
+    if (vendor) {
+      if (data.shop_name !== undefined) vendor.shopName = data.shop_name;
+      if (data.shop_description !== undefined) vendor.shopDescription = data.shop_description;
+      if (data.address !== undefined) vendor.address = data.address;
+      if (data.phone !== undefined) vendor.phone = data.phone;
+      if (data.account_holder_name !== undefined) vendor.accountHolderName = data.account_holder_name;
+      if (data.account_number !== undefined) vendor.accountNumber = data.account_number;
+      if (data.bank_name !== undefined) vendor.bankName = data.bank_name;
+      if (stored.profile_image) {
+        replaced.push(vendor.profileImage ?? null);
+        vendor.profileImage = stored.profile_image;
+      }
+      if (stored.cover_image) {
+        replaced.push(vendor.coverImage ?? null);
+        vendor.coverImage = stored.cover_image;
+      }
+    }
+    await ctx.em.flush();
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  await Promise.all(replaced.map((name) => ctx.services.images.remove(name)));
+  if (data.password !== undefined) await revokeOtherSessions(ctx.em, user, ctx.session);
+  return profileOf(ctx.em, user);
+}
+
+/** Creates an admin account, or promotes and resets the password of an existing one (CLI). */
+export async function createAdmin(em: Em, input: { email: string; password: string; fullName?: string }): Promise<User> {
+  const passwordHash = await hashPassword(input.password);
+  const existing = await em.findOne(UserSchema, { email: input.email });
+  if (existing) {
+    if (existing.role !== 'admin' && (await em.count(VendorSchema, { user: existing.id }))) {
+      throw new DomainError('CONFLICT', 'This email belongs to a vendor account.');
+    }
+    existing.role = 'admin';
+    existing.passwordHash = passwordHash;
+    existing.status = 'active';
+    await em.flush();
+    return existing;
+  }
+  const user = em.create(UserSchema, {
+    email: input.email,
+    passwordHash,
+    fullName: input.fullName ?? 'Platform Admin',
+    role: 'admin',
+    status: 'active',
+  });
+  await em.flush();
+  return user;
+}

@@ -1,0 +1,31 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { CATEGORIES } from '@caps/contracts';
+import { VendorSchema } from '../vendors/vendors.entities.js';
+
+const now = () => new Date();
+
+/**
+ * A cap. Price is integer kobo. Sizes and image names are ordered JSON lists. The rating columns are
+ * kept in step with the reviews so the catalogue can sort by rating with an index.
+ */
+export const ProductSchema = defineEntity({
+  name: 'Product',
+  tableName: 'products',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    vendor: () => p.manyToOne(VendorSchema).deleteRule('cascade').index(),
+    name: p.string().length(100).index(),
+    description: p.text(),
+    priceKobo: p.integer().index(),
+    stock: p.integer(),
+    category: p.enum([...CATEGORIES]).index(),
+    sizes: p.json<string[]>(),
+    images: p.json<string[]>(),
+    ratingAverage: p.float().default(0).index(),
+    ratingCount: p.integer().default(0),
+    archivedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(now).index(),
+    updatedAt: p.datetime().onCreate(now).onUpdate(now),
+  },
+});
+export type Product = InferEntity<typeof ProductSchema>;

@@ -1,0 +1,96 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '@caps/contracts';
+import { UserSchema } from '../auth/auth.entities.js';
+import { ProductSchema } from '../catalogue/catalogue.entities.js';
+import { CouponSchema } from '../coupons/coupons.entities.js';
+import { VendorSchema } from '../vendors/vendors.entities.js';
+
+const now = () => new Date();
+
+export interface ShippingDetails {
+  fullName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string;
+}
+
+/** One checkout: the orders (one per shop) placed together and paid in one payment. */
+export const CheckoutSchema = defineEntity({
+  name: 'Checkout',
+  tableName: 'checkouts',
+  uniques: [{ properties: ['user', 'idempotencyKey'] }],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    user: () => p.manyToOne(UserSchema).deleteRule('cascade'),
+    idempotencyKey: p.string().length(128).nullable(),
+    subtotalKobo: p.integer(),
+    discountKobo: p.integer(),
+    shippingKobo: p.integer(),
+    totalKobo: p.integer(),
+    couponCode: p.string().length(20).nullable(),
+    paymentStatus: p.enum([...PAYMENT_STATUSES]).default('pending'),
+    expiresAt: p.datetime().index(),
+    paidAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(now),
+  },
+});
+export type Checkout = InferEntity<typeof CheckoutSchema>;
+
+export const OrderSchema = defineEntity({
+  name: 'Order',
+  tableName: 'orders',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    checkout: () => p.manyToOne(CheckoutSchema).deleteRule('cascade').index(),
+    user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
+    vendor: () => p.manyToOne(VendorSchema).deleteRule('cascade').index(),
+    status: p.enum([...ORDER_STATUSES]).default('pending'),
+    paymentStatus: p.enum([...PAYMENT_STATUSES]).default('pending'),
+    subtotalKobo: p.integer(),
+    shippingKobo: p.integer(),
+    discountKobo: p.integer(),
+    totalKobo: p.integer(),
+    coupon: () => p.manyToOne(CouponSchema).nullable().deleteRule('set null'),
+    couponCode: p.string().length(20).nullable(),
+    shippingAddress: p.string().length(500),
+    shippingDetails: p.json<ShippingDetails>().nullable(),
+    paidAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(now).index(),
+    updatedAt: p.datetime().onCreate(now).onUpdate(now),
+  },
+});
+export type Order = InferEntity<typeof OrderSchema>;
+
+/** A line of an order. Name and unit price are copied at checkout so later edits never change the order. */
+export const OrderItemSchema = defineEntity({
+  name: 'OrderItem',
+  tableName: 'order_items',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    order: () => p.manyToOne(OrderSchema).deleteRule('cascade').index(),
+    product: () => p.manyToOne(ProductSchema).index(),
+    productName: p.string().length(100),
+    size: p.string().length(20),
+    quantity: p.integer(),
+    unitPriceKobo: p.integer(),
+  },
+});
+export type OrderItem = InferEntity<typeof OrderItemSchema>;
+
+/** Each status change of an order: from, to, who and when. */
+export const OrderStatusChangeSchema = defineEntity({
+  name: 'OrderStatusChange',
+  tableName: 'order_status_changes',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    order: () => p.manyToOne(OrderSchema).deleteRule('cascade').index(),
+    fromStatus: p.enum([...ORDER_STATUSES]).nullable(),
+    toStatus: p.enum([...ORDER_STATUSES]),
+    actor: () => p.manyToOne(UserSchema).nullable().deleteRule('set null'),
+    createdAt: p.datetime().onCreate(now),
+  },
+});
+export type OrderStatusChange = InferEntity<typeof OrderStatusChangeSchema>;

@@ -1,0 +1,59 @@
+import { E } from '@caps/contracts';
+import type { UserRole } from '@caps/contracts';
+import type { Context } from './context.js';
+import { DomainError } from './errors.js';
+import type { Session, User } from './modules/auth/auth.entities.js';
+import type { Vendor } from './modules/vendors/vendors.entities.js';
+import { VendorSchema } from './modules/vendors/vendors.entities.js';
+import { baseProcedure } from './trpc.js';
+
+export interface AuthedContext extends Context {
+  user: User;
+  session: Session;
+}
+export interface VendorContext extends AuthedContext {
+  vendor: Vendor;
+}
+
+/** The signed-in caller, or a 401 that says whether the token was missing or no longer valid. */
+export async function requireUser(ctx: Context): Promise<{ user: User; session: Session }> {
+  const auth = await ctx.auth();
+  if (!auth.user) {
+    throw new DomainError('UNAUTHENTICATED', auth.reason === 'invalid' ? E.invalidToken : E.unauthenticated);
+  }
+  return auth;
+}
+
+export function requireRole(user: User, ...roles: UserRole[]): void {
+  if (!roles.includes(user.role)) throw new DomainError('FORBIDDEN', E.forbidden);
+}
+
+/** The caller's shop; every vendor-scoped query filters by its id. */
+export async function requireVendor(ctx: AuthedContext): Promise<Vendor> {
+  requireRole(ctx.user, 'vendor');
+  const vendor = await ctx.em.findOne(VendorSchema, { user: ctx.user.id });
+  if (!vendor) throw new DomainError('FORBIDDEN', E.forbidden);
+  return vendor;
+}
+
+export const publicProcedure = baseProcedure;
+
+export const authedProcedure = baseProcedure.use(async ({ ctx, next }) => {
+  const { user, session } = await requireUser(ctx);
+  return next({ ctx: { ...ctx, user, session } satisfies AuthedContext });
+});
+
+export const customerProcedure = authedProcedure.use(({ ctx, next }) => {
+  requireRole(ctx.user, 'customer');
+  return next({ ctx });
+});
+
+export const vendorProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  const vendor = await requireVendor(ctx);
+  return next({ ctx: { ...ctx, vendor } satisfies VendorContext });
+});
+
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  requireRole(ctx.user, 'admin');
+  return next({ ctx });
+});

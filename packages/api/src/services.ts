@@ -1,0 +1,20 @@
+import { type ServicesConfig, defaultServicesConfig } from './config.js';
+import type { Services } from './context.js';
+import { type DatabaseConfig, openDatabase } from './db/orm.js';
+import { ImageStore } from './images/image-store.js';
+import { LoginLimiter } from './modules/auth/login-limiter.js';
+
+/** Opens the database (migrating it) and builds the long-lived services of one server. */
+export async function createServices(
+  database: DatabaseConfig,
+  config: Partial<ServicesConfig> = {},
+): Promise<Services> {
+  const full: ServicesConfig = { ...defaultServicesConfig, ...config };
+  const orm = await openDatabase(database);
+  return {
+    config: full,
+    orm,
+    images: new ImageStore(full.uploadDir),
+    loginLimiter: new LoginLimiter(full.login),
+  };
+}

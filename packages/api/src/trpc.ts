@@ -1,0 +1,52 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { ZodError } from 'zod';
+import type { Context } from './context.js';
+import { DOMAIN_ERRORS, DomainError } from './errors.js';
+import { fieldErrorsOf, summaryOf } from './validation.js';
+
+/** Turns a DomainError thrown by a service into the tRPC error of its code. */
+export function toTRPCError(error: unknown): unknown {
+  if (error instanceof DomainError) {
+    return new TRPCError({ code: DOMAIN_ERRORS[error.code].trpc, message: error.message, cause: error });
+  }
+  return error;
+}
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error, ctx }) {
+    const cause = error.cause;
+    const fieldErrors =
+      cause instanceof ZodError ? fieldErrorsOf(cause) : cause instanceof DomainError ? cause.fieldErrors : undefined;
+    const showDetails = ctx?.services.config.nodeEnv === 'development';
+    let message = shape.message;
+    if (cause instanceof ZodError && fieldErrors) message = summaryOf(fieldErrors);
+    if (error.code === 'INTERNAL_SERVER_ERROR' && !showDetails) message = 'Internal server error';
+    return {
+      ...shape,
+      message,
+      data: {
+        code: shape.data.code,
+        httpStatus: cause instanceof DomainError ? DOMAIN_ERRORS[cause.code].http : shape.data.httpStatus,
+        path: shape.data.path,
+        domainCode: cause instanceof DomainError ? cause.code : undefined,
+        fieldErrors,
+        retryAfter: cause instanceof DomainError ? cause.retryAfter : undefined,
+        stack: showDetails ? shape.data.stack : undefined,
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const middleware = t.middleware;
+export const createCallerFactory = t.createCallerFactory;
+export const baseProcedure = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    const domain = result.error.cause;
+    result.error = new TRPCError({ code: DOMAIN_ERRORS[domain.code].trpc, message: domain.message, cause: domain });
+  }
+  return result;
+});

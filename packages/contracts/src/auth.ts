@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import { PUBLIC_ROLES, USER_ROLES, USER_STATUSES } from './constants.js';
+import {
+  accountNumberField,
+  addressField,
+  bankNameField,
+  emailField,
+  flag,
+  loginPassword,
+  personName,
+  phoneField,
+  registrationPassword,
+  shopDescriptionField,
+  shopNameField,
+  text,
+} from './fields.js';
+import { E, V } from './messages.js';
+
+/** Vendor-only fields of registration and profile (spec 2 and 5: Shop and Bank sections). */
+export const vendorShopFields = {
+  shop_name: shopNameField,
+  shop_description: shopDescriptionField,
+  address: addressField,
+  account_holder_name: personName,
+  account_number: accountNumberField,
+  bank_name: bankNameField,
+};
+export const VENDOR_FIELD_NAMES = [
+  'shop_name',
+  'shop_description',
+  'account_holder_name',
+  'account_number',
+  'bank_name',
+] as const;
+
+/**
+ * Registration as the server takes it. `full_name` may be sent as `name` (spec 3: "full_name (or name)").
+ * Unknown fields are refused, so nobody can register with `role: "admin"`.
+ */
+export const RegisterInput = z
+  .object({
+    full_name: personName.optional(),
+    name: personName.optional(),
+    email: emailField,
+    phone: phoneField,
+    address: addressField.optional(),
+    password: registrationPassword,
+    password_confirmation: text().optional(),
+    role: z.enum(PUBLIC_ROLES, { error: 'Role must be customer or vendor' }).optional(),
+    terms_accepted: flag.optional(),
+    shop_name: shopNameField.optional(),
+    shop_description: shopDescriptionField.optional(),
+    account_holder_name: personName.optional(),
+    account_number: accountNumberField.optional(),
+    bank_name: bankNameField.optional(),
+  })
+  .strict()
+  .superRefine((input, ctx) => {
+    if (!input.full_name && !input.name) ctx.addIssue({ code: 'custom', path: ['full_name'], message: V.required });
+    if (input.password_confirmation !== undefined && input.password_confirmation !== input.password) {
+      ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: V.passwordsMismatch });
+    }
+    if (input.terms_accepted === false) ctx.addIssue({ code: 'custom', path: ['terms_accepted'], message: V.terms });
+    const role = input.role ?? (input.shop_name ? 'vendor' : 'customer');
+    if (role === 'vendor') {
+      for (const field of [...VENDOR_FIELD_NAMES, 'address'] as const) {
+        if (input[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: V.required });
+      }
+    } else {
+      for (const field of VENDOR_FIELD_NAMES) {
+        if (input[field] !== undefined) {
+          ctx.addIssue({ code: 'custom', path: [field], message: E.vendorFieldsForbidden });
+        }
+      }
+    }
+  })
+  .transform(({ name, full_name, password_confirmation: _confirmation, terms_accepted: _terms, ...rest }) => ({
+    ...rest,
+    full_name: (full_name ?? name) as string,
+    role: rest.role ?? (rest.shop_name ? ('vendor' as const) : ('customer' as const)),
+  }));
+export type RegisterInput = z.input<typeof RegisterInput>;
+export type RegisterData = z.output<typeof RegisterInput>;
+
+/** The customer registration form: the server's rules plus confirmation and terms. */
+export const CustomerRegisterForm = z
+  .object({
+    full_name: personName,
+    email: emailField,
+    phone: phoneField,
+    password: registrationPassword,
+    password_confirmation: text().min(1, V.required),
+    terms_accepted: z.boolean().refine((v) => v, V.terms),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: V.passwordsMismatch,
+  });
+export type CustomerRegisterForm = z.input<typeof CustomerRegisterForm>;
+
+/** The vendor registration form: Personal, Shop, Bank and Account sections (images travel as files). */
+export const VendorRegisterForm = z
+  .object({
+    full_name: personName,
+    email: emailField,
+    phone: phoneField,
+    ...vendorShopFields,
+    password: registrationPassword,
+    password_confirmation: text().min(1, V.required),
+    terms_accepted: z.boolean().refine((v) => v, V.terms),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: V.passwordsMismatch,
+  });
+export type VendorRegisterForm = z.input<typeof VendorRegisterForm>;
+
+export const LoginInput = z.object({
+  email: emailField,
+  password: loginPassword,
+  intended_role: z.enum(USER_ROLES, { error: 'intended_role must be customer, vendor or admin' }).optional(),
+});
+export type LoginInput = z.input<typeof LoginInput>;
+
+/** The admin sign-in form: email and password required, nothing else (spec 5). */
+export const AdminLoginForm = z.object({
+  email: text().trim().min(1, V.required),
+  password: text().min(1, V.required),
+});
+export type AdminLoginForm = z.input<typeof AdminLoginForm>;
+
+export const ChangePasswordInput = z
+  .object({
+    current_password: text().min(1, V.currentPasswordRequired),
+    password: registrationPassword,
+    password_confirmation: text().min(1, V.required),
+  })
+  .strict()
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: V.passwordsMismatch,
+  });
+export type ChangePasswordInput = z.input<typeof ChangePasswordInput>;
+
+/** The settings Security tab: new and confirm must match ('New passwords do not match.'). */
+export const SecurityForm = z
+  .object({
+    current_password: text().min(1, V.currentPasswordRequired),
+    password: registrationPassword,
+    password_confirmation: text().min(1, V.required),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: V.newPasswordsMismatch,
+  });
+
+/**
+ * PUT /profile. Personal fields for everyone, shop and bank fields for vendors only, and a password
+ * change when current_password, password and password_confirmation are all sent.
+ */
+export const UpdateProfileInput = z
+  .object({
+    full_name: personName.optional(),
+    name: personName.optional(),
+    email: emailField.optional(),
+    phone: phoneField.optional(),
+    address: addressField.optional(),
+    current_password: text().optional(),
+    password: registrationPassword.optional(),
+    password_confirmation: text().optional(),
+    shop_name: shopNameField.optional(),
+    shop_description: shopDescriptionField.optional(),
+    account_holder_name: personName.optional(),
+    account_number: accountNumberField.optional(),
+    bank_name: bankNameField.optional(),
+  })
+  .strict()
+  .superRefine((input, ctx) => {
+    if (input.password !== undefined) {
+      if (!input.current_password) {
+        ctx.addIssue({ code: 'custom', path: ['current_password'], message: V.currentPasswordRequired });
+      }
+      if (input.password_confirmation !== input.password) {
+        ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: V.passwordsMismatch });
+      }
+    } else if (input.current_password || input.password_confirmation) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: V.newPasswordRequired });
+    }
+  })
+  .transform(({ name, full_name, ...rest }) => ({ ...rest, full_name: full_name ?? name }));
+export type UpdateProfileInput = z.input<typeof UpdateProfileInput>;
+export type UpdateProfileData = z.output<typeof UpdateProfileInput>;
+
+/** The customer Profile tab and the vendor personal-info form. */
+export const PersonalInfoForm = z.object({
+  full_name: text().trim().min(1, V.fullNameRequired).pipe(personName),
+  phone: text().trim().min(1, V.phoneRequired).pipe(phoneField),
+  address: text().trim().min(1, V.addressRequired).pipe(addressField),
+});
+export type PersonalInfoForm = z.input<typeof PersonalInfoForm>;
+
+export const VendorDto = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user: z.object({ name: z.string(), email: z.string() }),
+  shop_name: z.string(),
+  shop_description: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  average_rating: z.number(),
+  total_reviews: z.number().int(),
+  account_holder_name: z.string(),
+  account_number: z.string(),
+  bank_name: z.string(),
+  profile_image: z.string().nullable(),
+  cover_image: z.string().nullable(),
+  is_verified: z.number().int().describe('1 when verified, else 0'),
+  verified_at: z.string().nullable(),
+  status: z.enum(USER_STATUSES),
+  created_at: z.string(),
+});
+export type VendorDto = z.infer<typeof VendorDto>;
+
+export const UserDto = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  role: z.enum(USER_ROLES),
+  status: z.enum(USER_STATUSES),
+  created_at: z.string(),
+  vendor: VendorDto.nullable(),
+});
+export type UserDto = z.infer<typeof UserDto>;
+
+export const AuthResultDto = z.object({ token: z.string(), user: UserDto });
+export type AuthResultDto = z.infer<typeof AuthResultDto>;
+
+export const MessageDto = z.object({ message: z.string() });
+export type MessageDto = z.infer<typeof MessageDto>;
+
+export const ErrorDto = z.object({
+  message: z.string(),
+  error: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorDto = z.infer<typeof ErrorDto>;

@@ -1,0 +1,20 @@
+/** Money is integer kobo inside the system; naira appears only at the edges. */
+
+export function nairaToKobo(naira: number): number {
+  return Math.round(naira * 100);
+}
+
+export function koboToNaira(kobo: number): number {
+  return kobo / 100;
+}
+
+const nairaFormat = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
+
+/** ₦12,500 (or ₦12,500.5 when there are kobo). */
+export function formatNaira(naira: number): string {
+  return `₦${nairaFormat.format(naira)}`;
+}
+
+export function formatKobo(kobo: number): string {
+  return formatNaira(koboToNaira(kobo));
+}
