@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { type DatabaseConfig, type ServicesConfig, defaultServicesConfig } from '@caps/api';
+import { type DatabaseConfig, defaultServicesConfig, type ServicesConfig } from '@caps/api';
 
 /** Everything the server reads from the environment, with its default. README lists the same table. */
 export interface AppConfig {
@@ -35,7 +35,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       uploadDir: env.UPLOAD_DIR || './data/uploads',
       sessionTtlDays: int(env.SESSION_TTL_DAYS, defaultServicesConfig.sessionTtlDays),
       login: {
-        maxFailuresPerAccount: int(env.LOGIN_MAX_FAILURES_PER_ACCOUNT, defaultServicesConfig.login.maxFailuresPerAccount),
+        maxFailuresPerAccount: int(
+          env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+          defaultServicesConfig.login.maxFailuresPerAccount,
+        ),
         maxFailuresPerIp: int(env.LOGIN_MAX_FAILURES_PER_IP, defaultServicesConfig.login.maxFailuresPerIp),
         windowMinutes: int(env.LOGIN_WINDOW_MINUTES, defaultServicesConfig.login.windowMinutes),
       },

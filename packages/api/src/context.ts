@@ -19,9 +19,7 @@ export interface RequestInfo {
   authorization?: string | undefined;
 }
 
-export type AuthState =
-  | { user: User; session: Session }
-  | { user: null; session: null; reason: 'missing' | 'invalid' };
+export type AuthState = { user: User; session: Session } | { user: null; session: null; reason: 'missing' | 'invalid' };
 
 export interface Context {
   /** This request's own EntityManager (one fork per request). */

@@ -1,5 +1,5 @@
-import { E } from '@caps/contracts';
 import type { UserRole } from '@caps/contracts';
+import { E } from '@caps/contracts';
 import type { Context } from './context.js';
 import { DomainError } from './errors.js';
 import type { Session, User } from './modules/auth/auth.entities.js';

@@ -1,4 +1,4 @@
-import { type ServicesConfig, defaultServicesConfig } from './config.js';
+import { defaultServicesConfig, type ServicesConfig } from './config.js';
 import type { Services } from './context.js';
 import { type DatabaseConfig, openDatabase } from './db/orm.js';
 import { ImageStore } from './images/image-store.js';

@@ -23,19 +23,16 @@ const t = initTRPC.context<Context>().create({
     let message = shape.message;
     if (cause instanceof ZodError && fieldErrors) message = summaryOf(fieldErrors);
     if (error.code === 'INTERNAL_SERVER_ERROR' && !showDetails) message = 'Internal server error';
-    return {
-      ...shape,
-      message,
-      data: {
-        code: shape.data.code,
-        httpStatus: cause instanceof DomainError ? DOMAIN_ERRORS[cause.code].http : shape.data.httpStatus,
-        path: shape.data.path,
-        domainCode: cause instanceof DomainError ? cause.code : undefined,
-        fieldErrors,
-        retryAfter: cause instanceof DomainError ? cause.retryAfter : undefined,
-        stack: showDetails ? shape.data.stack : undefined,
-      },
+    const data: Record<string, unknown> = {
+      code: shape.data.code,
+      httpStatus: cause instanceof DomainError ? DOMAIN_ERRORS[cause.code].http : shape.data.httpStatus,
+      path: shape.data.path,
     };
+    if (cause instanceof DomainError) data.domainCode = cause.code;
+    if (fieldErrors) data.fieldErrors = fieldErrors;
+    if (cause instanceof DomainError && cause.retryAfter) data.retryAfter = cause.retryAfter;
+    if (showDetails) data.stack = shape.data.stack;
+    return { ...shape, message, data: data as typeof shape.data & { fieldErrors?: Record<string, string[]> } };
   },
 });
 

@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import { DomainError } from './errors.js';
 
+function addMessage(out: Record<string, string[]>, key: string, message: string) {
+  const list = out[key] ?? [];
+  list.push(message);
+  out[key] = list;
+}
+
 /** Field messages of a zod error as { field: [messages] }; the form-level ones under "_". */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
@@ -9,12 +15,12 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
     let message = issue.message;
     if (issue.code === 'unrecognized_keys') {
       // An unknown field is reported on the field itself, so `role: "admin"` reads as such.
-      for (const k of issue.keys) (out[k] ??= []).push(`The field '${k}' is not allowed.`);
+      for (const k of issue.keys) addMessage(out, k, `The field '${k}' is not allowed.`);
       continue;
     }
     if (key === '') key = '_';
     if (message.startsWith('Invalid input: expected') && issue.code === 'invalid_type') message = 'Invalid format';
-    (out[key] ??= []).push(message);
+    addMessage(out, key, message);
   }
   return out;
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { type ServicesConfig, defaultServicesConfig } from '../src/config.js';
+import { defaultServicesConfig, type ServicesConfig } from '../src/config.js';
 import { type Context, createContext, type Services } from '../src/context.js';
 import type { DatabaseConfig } from '../src/db/orm.js';
 import { createCaller } from '../src/root.js';
@@ -24,7 +24,8 @@ export const testDialect = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDialect === 'postgresql') {
     const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set: the PostgreSQL suite needs a server to create its databases on.');
+    if (!adminUrl)
+      throw new Error('TEST_DATABASE_URL is not set: the PostgreSQL suite needs a server to create its databases on.');
     const name = `caps_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -106,7 +107,7 @@ export function vendorInput(overrides: Record<string, unknown> = {}) {
     phone: '+2348051234567',
     password: 'Secret123',
     password_confirmation: 'Secret123',
-    role: 'vendor',
+    role: 'vendor' as const,
     shop_name: 'Musa Caps House',
     shop_description: 'Hand-embroidered caps from Maiduguri since 1998.',
     address: '12 Baga Road, Maiduguri, Borno State',

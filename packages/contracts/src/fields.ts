@@ -13,11 +13,7 @@ export const text = () =>
 
 /** Trimmed text with the generic length messages; an empty value is 'This field is required'. */
 export const boundedText = (min: number, max: number) =>
-  text()
-    .trim()
-    .min(1, V.required)
-    .min(min, V.minLength(min))
-    .max(max, V.maxLength(max));
+  text().trim().min(1, V.required).min(min, V.minLength(min)).max(max, V.maxLength(max));
 
 export const emailField = text()
   .trim()

@@ -10,7 +10,8 @@ export async function trpcPlugin(app: FastifyInstance, options: { services: Serv
       router: appRouter,
       createContext: ({ req }) => createContext(options.services, requestInfo(req)),
       onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'tRPC call failed');
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          app.log.error({ err: error.cause ?? error, path }, 'tRPC call failed');
       },
     },
   } satisfies FastifyTRPCPluginOptions<typeof appRouter>);

@@ -23,7 +23,9 @@ export async function webPlugin(app: FastifyInstance, options: { distDir: string
       },
     });
     // Files of the build (assets, favicon...) by exact path.
-    app.get('/assets/*', (request, reply) => reply.sendFile((request.params as { '*': string })['*'], join(options.distDir, 'assets')));
+    app.get('/assets/*', (request, reply) =>
+      reply.sendFile((request.params as { '*': string })['*'], join(options.distDir, 'assets')),
+    );
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -1,7 +1,10 @@
 import type { buildOpenApi } from './openapi.js';
 
-const escape = (value: unknown) =>
-  String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (value: unknown) =>
+  String(value).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /** A readable, self-contained HTML page of the OpenAPI document (no scripts, no outside assets). */
 export function docsPage(document: ReturnType<typeof buildOpenApi>): string {
@@ -18,32 +21,38 @@ export function docsPage(document: ReturnType<typeof buildOpenApi>): string {
           responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
         };
         const params = (operation.parameters ?? [])
-          .map((p) => `<li><code>${escape(p.name)}</code> in ${escape(p.in)}${p.required ? ' (required)' : ''}</li>`)
+          .map(
+            (p) =>
+              `<li><code>${escapeHtml(p.name)}</code> in ${escapeHtml(p.in)}${p.required ? ' (required)' : ''}</li>`,
+          )
           .join('');
         const body = operation.requestBody
           ? Object.entries(operation.requestBody.content)
-              .map(([type, c]) => `<details><summary>Body: ${escape(type)}</summary><pre>${escape(JSON.stringify(c.schema, null, 2))}</pre></details>`)
+              .map(
+                ([type, c]) =>
+                  `<details><summary>Body: ${escapeHtml(type)}</summary><pre>${escapeHtml(JSON.stringify(c.schema, null, 2))}</pre></details>`,
+              )
               .join('')
           : '';
         const responses = Object.entries(operation.responses)
           .map(([code, r]) => {
             const schema = r.content?.['application/json']?.schema;
-            return `<li><strong>${escape(code)}</strong> ${escape(r.description)}${schema ? `<details><summary>Schema</summary><pre>${escape(JSON.stringify(schema, null, 2))}</pre></details>` : ''}</li>`;
+            return `<li><strong>${escapeHtml(code)}</strong> ${escapeHtml(r.description)}${schema ? `<details><summary>Schema</summary><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></details>` : ''}</li>`;
           })
           .join('');
-        return `<section id="${escape(`${method}-${path}`)}"><h3><span class="m ${escape(method)}">${escape(method.toUpperCase())}</span> <code>/api${escape(path)}</code></h3>
-<p>${escape(operation.summary)}${operation.security ? ` — <em>bearer token, role: ${escape(operation['x-role'])}</em>` : ' — <em>public</em>'}</p>
+        return `<section id="${escapeHtml(`${method}-${path}`)}"><h3><span class="m ${escapeHtml(method)}">${escapeHtml(method.toUpperCase())}</span> <code>/api${escapeHtml(path)}</code></h3>
+<p>${escapeHtml(operation.summary)}${operation.security ? ` — <em>bearer token, role: ${escapeHtml(operation['x-role'])}</em>` : ' — <em>public</em>'}</p>
 ${params ? `<p>Parameters:</p><ul>${params}</ul>` : ''}${body}<p>Responses:</p><ul>${responses}</ul></section>`;
       }),
     )
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(document.info.title)}</title>
+<title>${escapeHtml(document.info.title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#1c1917;line-height:1.5}
 section{border-top:1px solid #e7e5e4;padding:.5rem 0}code{background:#f5f5f4;padding:0 .25rem;border-radius:4px}
 pre{background:#f5f5f4;padding:.75rem;overflow:auto;font-size:.8rem}.m{display:inline-block;min-width:4.5rem;text-align:center;border-radius:4px;color:#fff;font-size:.8rem;padding:.1rem .3rem}
 .get{background:#15803d}.post{background:#1d4ed8}.put{background:#b45309}.delete{background:#b91c1c}a:focus,summary:focus{outline:2px solid #1d4ed8}</style></head>
-<body><h1>${escape(document.info.title)}</h1><p>${escape(document.info.description)}</p>
-<p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escape(document.openapi)}).</p>
+<body><h1>${escapeHtml(document.info.title)}</h1><p>${escapeHtml(document.info.description)}</p>
+<p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escapeHtml(document.openapi)}).</p>
 ${sections}</body></html>`;
 }

@@ -1,8 +1,8 @@
+import { STATUS_CODES } from 'node:http';
 import { DOMAIN_ERRORS, DomainError, TRPC_HTTP_STATUS } from '@caps/api';
 import { E } from '@caps/contracts';
 import { TRPCError } from '@trpc/server';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { STATUS_CODES } from 'node:http';
 
 export interface ErrorBody {
   message: string;

@@ -43,11 +43,18 @@ export function buildOpenApi(routes: RestRoute[]) {
       }
     } else if (inputSchema) {
       const bodyProps = Object.fromEntries(Object.entries(properties).filter(([k]) => !pathParams.includes(k)));
-      const bodySchema = { ...inputSchema, properties: bodyProps, required: [...required].filter((k) => !pathParams.includes(k)) };
+      const bodySchema = {
+        ...inputSchema,
+        properties: bodyProps,
+        required: [...required].filter((k) => !pathParams.includes(k)),
+      };
       const content: Record<string, unknown> = { 'application/json': { schema: bodySchema } };
       if (route.files?.length) {
         const fileProps = Object.fromEntries(
-          route.files.map((f) => [f, { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP, at most 5 MB' }]),
+          route.files.map((f) => [
+            f,
+            { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP, at most 5 MB' },
+          ]),
         );
         content['multipart/form-data'] = {
           schema: { ...bodySchema, additionalProperties: undefined, properties: { ...bodyProps, ...fileProps } },
@@ -94,7 +101,9 @@ export function buildOpenApi(routes: RestRoute[]) {
     },
     servers: [{ url: '/api' }],
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Token from /login or /register' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Token from /login or /register' },
+      },
       schemas: { Error: schemaOf(ErrorDto, 'output') },
     },
     paths,

@@ -1,9 +1,18 @@
-import { type Context, createContext, DomainError, type ImageUpload, parseOrThrow, requireRole, requireUser, type Services } from '@caps/api';
+import {
+  type Context,
+  createContext,
+  DomainError,
+  type ImageUpload,
+  parseOrThrow,
+  requireRole,
+  requireUser,
+  type Services,
+} from '@caps/api';
 import type { UserRole } from '@caps/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RestRoute } from './define.js';
-import { buildOpenApi } from './openapi.js';
 import { docsPage } from './docs-page.js';
+import { buildOpenApi } from './openapi.js';
 
 /** The request facts a context needs, from a Fastify request (shared by tRPC and REST). */
 export function requestInfo(request: FastifyRequest) {
@@ -45,7 +54,8 @@ async function readMultipart(request: FastifyRequest, allowedFiles: readonly str
     }
   }
   // Sparse lists (sizes[0], sizes[2]) close up.
-  for (const [key, value] of Object.entries(fields)) if (Array.isArray(value)) fields[key] = value.filter((v) => v !== undefined);
+  for (const [key, value] of Object.entries(fields))
+    if (Array.isArray(value)) fields[key] = value.filter((v) => v !== undefined);
   return { fields, files };
 }
 

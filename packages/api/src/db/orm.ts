@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { type Options, MikroORM } from '@mikro-orm/core';
+import { MikroORM, type Options } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/knex';
 import { LibSqlDriver } from '@mikro-orm/libsql';
 import { Migrator } from '@mikro-orm/migrations';
@@ -65,7 +65,7 @@ export function ormOptions(config: DatabaseConfig): Options {
       transactional: true,
       allOrNothing: true,
       snapshot: false,
-        silent: true,
+      silent: true,
       emit: 'ts',
     },
   } as Options;

@@ -74,7 +74,10 @@ export class ImageStore {
       throw new DomainError('UNSUPPORTED_MEDIA_TYPE', E.imageType, { [upload.field]: [E.imageType] });
     }
     await mkdir(this.dir, { recursive: true });
-    await Promise.all([writeFile(join(this.dir, `${id}.webp`), large), writeFile(join(this.dir, `${id}-thumb.webp`), thumb)]);
+    await Promise.all([
+      writeFile(join(this.dir, `${id}.webp`), large),
+      writeFile(join(this.dir, `${id}-thumb.webp`), thumb),
+    ]);
     return `${id}.webp`;
   }
 

@@ -1,5 +1,13 @@
 import { authService, DomainError, type ImageUpload } from '@caps/api';
-import { AuthResultDto, ChangePasswordInput, LoginInput, MessageDto, RegisterInput, UpdateProfileInput, UserDto } from '@caps/contracts';
+import {
+  AuthResultDto,
+  ChangePasswordInput,
+  LoginInput,
+  MessageDto,
+  RegisterInput,
+  UpdateProfileInput,
+  UserDto,
+} from '@caps/contracts';
 import { route } from '../define.js';
 
 const SHOP_IMAGE_FIELDS = ['profile_image', 'cover_image'] as const;
@@ -9,7 +17,8 @@ function shopImages(files: ImageUpload[]): authService.ShopImages {
   const images: authService.ShopImages = {};
   for (const file of files) {
     const field = file.field as (typeof SHOP_IMAGE_FIELDS)[number];
-    if (images[field]) throw new DomainError('VALIDATION', `Send one ${field} only.`, { [field]: [`Send one ${field} only.`] });
+    if (images[field])
+      throw new DomainError('VALIDATION', `Send one ${field} only.`, { [field]: [`Send one ${field} only.`] });
     images[field] = file;
   }
   return images;

@@ -1,5 +1,5 @@
-import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { USER_ROLES, USER_STATUSES } from '@caps/contracts';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 
 const now = () => new Date();
 

@@ -1,4 +1,12 @@
-import { AuthResultDto, ChangePasswordInput, LoginInput, MessageDto, RegisterInput, UpdateProfileInput, UserDto } from '@caps/contracts';
+import {
+  AuthResultDto,
+  ChangePasswordInput,
+  LoginInput,
+  MessageDto,
+  RegisterInput,
+  UpdateProfileInput,
+  UserDto,
+} from '@caps/contracts';
 import { authedProcedure, publicProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as auth from './auth.service.js';

@@ -145,7 +145,9 @@ export async function login(
   if (wait > 0) throw new DomainError('TOO_MANY_REQUESTS', E.tooManyLogins(Math.ceil(wait / 60)), undefined, wait);
 
   const user = await ctx.em.findOne(UserSchema, { email: input.email });
-  const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : (await verifyAgainstDummy(input.password), false);
   if (!user || !valid) {
     limiter.recordFailure(input.email, ctx.request.ip);
     throw new DomainError('UNAUTHENTICATED', E.invalidCredentials);
@@ -166,7 +168,11 @@ export async function logout(ctx: AuthedContext): Promise<{ message: string }> {
 
 /** Revokes every other session of the user: after a password change only this device stays signed in. */
 async function revokeOtherSessions(em: Em, user: User, keep: Session): Promise<void> {
-  await em.nativeUpdate(SessionSchema, { user: user.id, id: { $ne: keep.id }, revokedAt: null }, { revokedAt: new Date() });
+  await em.nativeUpdate(
+    SessionSchema,
+    { user: user.id, id: { $ne: keep.id }, revokedAt: null },
+    { revokedAt: new Date() },
+  );
 }
 
 async function checkCurrentPassword(em: Em, user: User, password: string): Promise<void> {
@@ -243,7 +249,10 @@ export async function updateProfile(
 }
 
 /** Creates an admin account, or promotes and resets the password of an existing one (CLI). */
-export async function createAdmin(em: Em, input: { email: string; password: string; fullName?: string }): Promise<User> {
+export async function createAdmin(
+  em: Em,
+  input: { email: string; password: string; fullName?: string },
+): Promise<User> {
   const passwordHash = await hashPassword(input.password);
   const existing = await em.findOne(UserSchema, { email: input.email });
   if (existing) {

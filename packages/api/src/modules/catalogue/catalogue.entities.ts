@@ -1,5 +1,5 @@
-import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { CATEGORIES } from '@caps/contracts';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { VendorSchema } from '../vendors/vendors.entities.js';
 
 const now = () => new Date();

@@ -12,7 +12,10 @@ export const ContactMessageSchema = defineEntity({
     message: p.string().length(5000),
     handledAt: p.datetime().nullable(),
     handledBy: () => p.manyToOne(UserSchema).nullable().deleteRule('set null'),
-    createdAt: p.datetime().onCreate(() => new Date()).index(),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .index(),
   },
 });
 export type ContactMessage = InferEntity<typeof ContactMessageSchema>;

@@ -1,5 +1,5 @@
-import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '@caps/contracts';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { UserSchema } from '../auth/auth.entities.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
 import { CouponSchema } from '../coupons/coupons.entities.js';

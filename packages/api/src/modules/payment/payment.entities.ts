@@ -1,5 +1,5 @@
-import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { CURRENCY } from '@caps/contracts';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { CheckoutSchema } from '../orders/orders.entities.js';
 
 const now = () => new Date();

@@ -1,5 +1,5 @@
-import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { REPORT_REASONS, REPORT_STATUSES } from '@caps/contracts';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { UserSchema } from '../auth/auth.entities.js';
 import { VendorSchema } from '../vendors/vendors.entities.js';
 
