@@ -15,6 +15,8 @@ const common = { include, testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks
 
 export default defineConfig({
   test: {
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/integration.json' },
     projects: [
       { test: { ...common, name: 'sqlite', env: { TEST_DIALECT: 'sqlite' } } },
       ...(hasPostgres ? [{ test: { ...common, name: 'postgresql', env: { TEST_DIALECT: 'postgresql' } } }] : []),

@@ -10,6 +10,8 @@ export interface AppConfig {
   /** Folder of the built web app; served with history fallback when it exists. */
   webDistDir: string;
   logLevel: string;
+  /** Trust X-Forwarded-For from a reverse proxy; off by default so clients cannot fake their IP (rate limits). */
+  trustProxy: boolean;
   /** Seed demo data when the database has no users yet. */
   seedDemoData: boolean;
 }
@@ -45,6 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     webDistDir: resolve(env.WEB_DIST_DIR || resolve(import.meta.dirname, '../../web/dist')),
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: env.TRUST_PROXY === 'true',
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
   };
 }

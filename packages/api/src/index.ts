@@ -5,6 +5,9 @@ export { type DatabaseConfig, type Dialect, dialectOf, type Em, type Orm, openDa
 export { DOMAIN_ERRORS, DomainError, type DomainErrorCode, TRPC_HTTP_STATUS } from './errors.js';
 export { ImageStore, type ImageUpload, imageUrl, sniffImageType } from './images/image-store.js';
 export * as authService from './modules/auth/auth.service.js';
+export * as catalogueService from './modules/catalogue/catalogue.service.js';
+export * as reviewsService from './modules/reviews/reviews.service.js';
+export * as vendorsService from './modules/vendors/vendors.service.js';
 export { type AuthedContext, requireRole, requireUser, requireVendor, type VendorContext } from './procedures.js';
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from './root.js';
 export { createServices } from './services.js';

@@ -1,9 +1,15 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { authRouter } from './modules/auth/auth.router.js';
+import { catalogueRouter } from './modules/catalogue/catalogue.router.js';
+import { reviewsRouter } from './modules/reviews/reviews.router.js';
+import { vendorsRouter } from './modules/vendors/vendors.router.js';
 import { createCallerFactory, router } from './trpc.js';
 
 export const appRouter = router({
   auth: authRouter,
+  catalogue: catalogueRouter,
+  vendors: vendorsRouter,
+  reviews: reviewsRouter,
 });
 
 export type AppRouter = typeof appRouter;

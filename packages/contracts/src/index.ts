@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './catalogue.js';
 export * from './constants.js';
 export * from './fields.js';
 export * from './messages.js';

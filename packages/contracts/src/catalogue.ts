@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { CATALOGUE_MAX_PAGE_SIZE, CATALOGUE_PAGE_SIZE, CATEGORIES, PRICE_BANDS, PRODUCT_SORTS } from './constants.js';
+
+/** A whole number from a query string or JSON, with a message naming the field. */
+const wholeNumber = (field: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${field} must be a whole number` })
+    .int(`${field} must be a whole number`)
+    .min(min, `${field} must be at least ${min}`)
+    .max(max, `${field} must be at most ${max}`);
+
+/** Column names the older clients send as `sort` with `order`, besides the spec's sort keys. */
+export const PRODUCT_SORT_COLUMNS = ['price', 'created_at', 'rating', 'name'] as const;
+
+/** GET /products: filters, sort and page over the whole catalogue, done by the database. */
+export const ProductListQuery = z.object({
+  category: z
+    .enum(['all', ...CATEGORIES], { error: `category must be one of: all, ${CATEGORIES.join(', ')}` })
+    .optional(),
+  search: z.string().max(200, 'search may be at most 200 characters').optional(),
+  vendor_id: wholeNumber('vendor_id', 1, 2_147_483_647).optional(),
+  sort: z
+    .enum([...PRODUCT_SORTS, ...PRODUCT_SORT_COLUMNS], {
+      error: `sort must be one of: ${[...PRODUCT_SORTS, ...PRODUCT_SORT_COLUMNS].join(', ')}`,
+    })
+    .optional(),
+  order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).optional(),
+  price: z.enum(PRICE_BANDS, { error: `price must be one of: ${PRICE_BANDS.join(', ')}` }).optional(),
+  page: wholeNumber('page', 1, 100_000).default(1),
+  per_page: wholeNumber('per_page', 1, CATALOGUE_MAX_PAGE_SIZE).default(CATALOGUE_PAGE_SIZE),
+});
+export type ProductListQuery = z.input<typeof ProductListQuery>;
+
+export const IdParam = z.object({ id: wholeNumber('id', 1, 2_147_483_647) });
+
+export const ProductDto = z.object({
+  id: z.number().int(),
+  vendor_id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** Naira. */
+  price: z.number(),
+  images: z.array(z.string()),
+  sizes: z.array(z.string()),
+  stock: z.number().int(),
+  in_stock: z.boolean(),
+  category: z.string(),
+  vendor: z.object({ id: z.number().int(), shop_name: z.string() }),
+  reviews: z.array(z.object({ rating: z.number().int() })),
+  rating: z.number(),
+  total_reviews: z.number().int(),
+  created_at: z.string(),
+});
+export type ProductDto = z.infer<typeof ProductDto>;
+
+export const PagedProductsDto = z.object({
+  data: z.array(ProductDto),
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+export type PagedProductsDto = z.infer<typeof PagedProductsDto>;
+
+/** A shop as anyone may see it (bank details stay private to the owner and admins). */
+export const PublicVendorDto = z.object({
+  id: z.number().int(),
+  user: z.object({ name: z.string() }),
+  shop_name: z.string(),
+  shop_description: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  average_rating: z.number(),
+  total_reviews: z.number().int(),
+  total_products: z.number().int(),
+  profile_image: z.string().nullable(),
+  cover_image: z.string().nullable(),
+  is_verified: z.number().int(),
+  verified_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PublicVendorDto = z.infer<typeof PublicVendorDto>;
+
+export const ReviewListQuery = z.object({
+  product_id: wholeNumber('product_id', 1, 2_147_483_647).optional(),
+  vendor_id: wholeNumber('vendor_id', 1, 2_147_483_647).optional(),
+});
+export type ReviewListQuery = z.input<typeof ReviewListQuery>;
+
+export const ReviewDto = z.object({
+  id: z.number().int(),
+  user_id: z.number().int().nullable(),
+  user: z.object({ full_name: z.string(), email: z.string() }).nullable(),
+  product_id: z.number().int().nullable(),
+  vendor_id: z.number().int().nullable(),
+  rating: z.number().int(),
+  comment: z.string(),
+  verified_purchase: z.boolean(),
+  created_at: z.string(),
+});
+export type ReviewDto = z.infer<typeof ReviewDto>;
