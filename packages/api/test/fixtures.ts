@@ -1,0 +1,85 @@
+import type { Category } from '@caps/contracts';
+import type { Em } from '../src/db/orm.js';
+import { type User, UserSchema } from '../src/modules/auth/auth.entities.js';
+import { type Product, ProductSchema } from '../src/modules/catalogue/catalogue.entities.js';
+import { ReviewSchema } from '../src/modules/reviews/reviews.entities.js';
+import { type Vendor, VendorSchema } from '../src/modules/vendors/vendors.entities.js';
+
+let sequence = 0;
+const next = () => {
+  sequence += 1;
+  return sequence;
+};
+
+/** Rows made straight through the ORM, for tests that need data without going through the API. */
+export async function makeUser(em: Em, overrides: Partial<User> = {}): Promise<User> {
+  const n = next();
+  const user = em.create(UserSchema, {
+    email: `fixture${n}.${Date.now()}@example.com`,
+    passwordHash: 'not-a-real-hash',
+    fullName: 'Fixture Person',
+    role: 'customer',
+    status: 'active',
+    ...overrides,
+  });
+  await em.flush();
+  return user;
+}
+
+export async function makeVendor(
+  em: Em,
+  options: { shopName?: string; verified?: boolean; suspended?: boolean } = {},
+): Promise<Vendor> {
+  const owner = await makeUser(em, { role: 'vendor', status: options.suspended ? 'suspended' : 'active' });
+  const vendor = em.create(VendorSchema, {
+    user: owner,
+    shopName: options.shopName ?? `Shop ${next()}`,
+    shopDescription: 'A fixture shop of handmade caps.',
+    address: '1 Fixture Street, Maiduguri',
+    phone: '+2348030000000',
+    accountHolderName: 'Fixture Person',
+    accountNumber: '0123456789',
+    bankName: 'Zenith Bank',
+    verifiedAt: options.verified === false ? null : new Date(),
+  });
+  await em.flush();
+  return vendor;
+}
+
+export async function makeProduct(
+  em: Em,
+  vendor: Vendor,
+  overrides: Partial<Omit<Product, 'vendor'>> & { priceNaira?: number } = {},
+): Promise<Product> {
+  const { priceNaira, ...rest } = overrides;
+  const product = em.create(ProductSchema, {
+    vendor,
+    name: `Cap ${next()}`,
+    description: 'A fixture cap, hand stitched.',
+    priceKobo: (priceNaira ?? 10_000) * 100,
+    stock: 10,
+    category: 'Hausa Caps' as Category,
+    sizes: ['57', '58'],
+    images: [],
+    ratingAverage: 0,
+    ratingCount: 0,
+    ...rest,
+  });
+  await em.flush();
+  return product;
+}
+
+/** A review, keeping the product's rating columns in step as the review service does. */
+export async function makeReview(em: Em, product: Product, rating: number, user?: User): Promise<void> {
+  em.create(ReviewSchema, {
+    user: user ?? (await makeUser(em)),
+    product,
+    vendor: product.vendor,
+    rating,
+    comment: 'A fixture review of this cap.',
+    verifiedPurchase: true,
+  });
+  product.ratingAverage = (product.ratingAverage * product.ratingCount + rating) / (product.ratingCount + 1);
+  product.ratingCount += 1;
+  await em.flush();
+}
