@@ -1,0 +1,31 @@
+import * as TabsPrimitive from '@radix-ui/react-tabs';
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/cn';
+
+export const Tabs = TabsPrimitive.Root;
+
+export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
+  return (
+    <TabsPrimitive.List
+      className={cn('grid w-full auto-cols-fr grid-flow-col gap-1 rounded-xl bg-secondary p-1', className)}
+      {...props}
+    />
+  );
+}
+
+export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
+  return (
+    <TabsPrimitive.Trigger
+      className={cn(
+        'inline-flex h-9 cursor-pointer items-center justify-center rounded-lg px-3 text-sm font-semibold text-secondary-foreground transition-colors hover:bg-secondary-hover data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
+  // With forceMount an inactive panel stays in the DOM (keeping what was typed) but must not show.
+  return <TabsPrimitive.Content className={cn('mt-6 data-[state=inactive]:hidden', className)} {...props} />;
+}

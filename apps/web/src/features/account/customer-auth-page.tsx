@@ -1,0 +1,25 @@
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { AuthTabs } from './auth-tabs';
+import { CustomerRegisterForm } from './customer-register-form';
+import { LoginForm } from './login-form';
+
+/** /auth: customer login and registration. */
+export function CustomerAuthPage() {
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-14">
+      <title>Login or Register | Caps Marketplace</title>
+      <Card>
+        <CardHeader className="text-center">
+          <h1 className="text-2xl font-bold">Welcome to Caps Marketplace</h1>
+          <CardDescription>Sign in or create an account to shop traditional caps.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <AuthTabs
+            login={(isActive) => <LoginForm intendedRole="customer" redirectTo="/" isActive={isActive} />}
+            register={(isActive) => <CustomerRegisterForm isActive={isActive} />}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,258 @@
+import { AuthResultDto, BANKS, T, VendorRegisterForm as VendorRegisterSchema } from '@caps/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { FormAlert, FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { PHONE_HINT } from '@/features/account/phone-hint';
+import { TermsCheckbox } from '@/features/account/terms-checkbox';
+import { apiRequest } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
+import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
+import { ImagePicker } from './image-picker';
+
+const TEXT_FIELDS = [
+  'full_name',
+  'email',
+  'phone',
+  'shop_name',
+  'shop_description',
+  'address',
+  'account_holder_name',
+  'account_number',
+  'bank_name',
+  'password',
+  'password_confirmation',
+  'terms_accepted',
+] as const;
+
+type ShopImageField = 'profile_image' | 'cover_image';
+type ShopImages = Record<ShopImageField, File | null>;
+type ShopImageErrors = Partial<Record<ShopImageField, string>>;
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    // min-w-0: a fieldset is as wide as its widest content by default, which lets file inputs push it off screen.
+    <fieldset className="flex min-w-0 flex-col gap-4 rounded-xl border border-border p-4 sm:p-5">
+      <legend className="px-1 font-display text-lg font-semibold">{title}</legend>
+      {description ? <p className="-mt-2 text-sm text-muted-foreground">{description}</p> : null}
+      {children}
+    </fieldset>
+  );
+}
+
+export function VendorRegisterForm({ isActive }: { isActive: boolean }) {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [images, setImages] = useState<ShopImages>({ profile_image: null, cover_image: null });
+  const [imageErrors, setImageErrors] = useState<ShopImageErrors>({});
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(VendorRegisterSchema),
+    defaultValues: {
+      full_name: '',
+      email: '',
+      phone: '',
+      shop_name: '',
+      shop_description: '',
+      address: '',
+      account_holder_name: '',
+      account_number: '',
+      bank_name: '',
+      password: '',
+      password_confirmation: '',
+      terms_accepted: false,
+    },
+    mode: 'onTouched',
+  });
+
+  useEffect(() => {
+    if (isActive) return;
+    clearErrors();
+    setFailure(null);
+    setImageErrors({});
+  }, [isActive, clearErrors]);
+
+  const pickImage = (field: ShopImageField) => (file: File | null) => {
+    setImages((current) => ({ ...current, [field]: file }));
+    setImageErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    const body = new FormData();
+    const { terms_accepted: _accepted, ...fields } = values;
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
+    body.append('role', 'vendor');
+    body.append('terms_accepted', 'true');
+    if (images.profile_image) body.append('profile_image', images.profile_image);
+    if (images.cover_image) body.append('cover_image', images.cover_image);
+    try {
+      const result = await apiRequest('/register', { method: 'POST', body, schema: AuthResultDto });
+      signIn(result);
+      toast.success(T.vendorRegistrationSuccess, { description: T.vendorRegistrationSuccessBody });
+      navigate('/vendor/dashboard', { replace: true });
+    } catch (error) {
+      const { message, fieldErrors } = readServerError(error, T.registrationFailed);
+      setFailure(message);
+      applyServerFieldErrors(setError, fieldErrors, TEXT_FIELDS);
+      setImageErrors({ profile_image: fieldErrors.profile_image?.[0], cover_image: fieldErrors.cover_image?.[0] });
+      toast.error(T.registrationFailed, { description: message });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6" aria-label="Register your shop">
+      <FormAlert message={failure} />
+      <Section title="Personal Information">
+        <FormField label="Full Name" error={errors.full_name?.message}>
+          {(field) => <Input {...field} {...register('full_name')} autoComplete="name" aria-required="true" />}
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Email" error={errors.email?.message}>
+            {(field) => (
+              <Input {...field} {...register('email')} type="email" autoComplete="email" aria-required="true" />
+            )}
+          </FormField>
+          <FormField label="Phone" error={errors.phone?.message} hint={PHONE_HINT}>
+            {(field) => (
+              <Input
+                {...field}
+                {...register('phone')}
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                aria-required="true"
+                placeholder="+2348012345678"
+              />
+            )}
+          </FormField>
+        </div>
+      </Section>
+
+      <Section title="Shop Information">
+        <FormField label="Shop Name" error={errors.shop_name?.message}>
+          {(field) => <Input {...field} {...register('shop_name')} autoComplete="organization" aria-required="true" />}
+        </FormField>
+        <FormField
+          label="Shop Description"
+          error={errors.shop_description?.message}
+          hint="What you sell and what makes your caps special (10-500 characters)."
+        >
+          {(field) => <Textarea {...field} {...register('shop_description')} rows={3} aria-required="true" />}
+        </FormField>
+        <FormField label="Shop Address" error={errors.address?.message}>
+          {(field) => <Input {...field} {...register('address')} autoComplete="street-address" aria-required="true" />}
+        </FormField>
+      </Section>
+
+      <Section title="Bank Information" description="Where your earnings are paid.">
+        <FormField label="Account Holder Name" error={errors.account_holder_name?.message}>
+          {(field) => <Input {...field} {...register('account_holder_name')} aria-required="true" />}
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Account Number" error={errors.account_number?.message} hint="10-digit account number">
+            {(field) => (
+              <Input
+                {...field}
+                {...register('account_number')}
+                inputMode="numeric"
+                maxLength={10}
+                autoComplete="off"
+                aria-required="true"
+              />
+            )}
+          </FormField>
+          <FormField label="Bank Name" error={errors.bank_name?.message}>
+            {(field) => (
+              <Select {...field} {...register('bank_name')} aria-required="true">
+                <option value="">Select your bank</option>
+                {BANKS.map((bank) => (
+                  <option key={bank} value={bank}>
+                    {bank}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        </div>
+      </Section>
+
+      <Section title="Shop Images" description="Optional: you can add or change them later.">
+        <div className="flex flex-col gap-6">
+          <ImagePicker
+            label="Profile Image"
+            name="profile_image"
+            shape="square"
+            file={images.profile_image}
+            onChange={pickImage('profile_image')}
+            error={imageErrors.profile_image}
+          />
+          <ImagePicker
+            label="Cover Image"
+            name="cover_image"
+            shape="wide"
+            file={images.cover_image}
+            onChange={pickImage('cover_image')}
+            error={imageErrors.cover_image}
+          />
+        </div>
+      </Section>
+
+      <Section title="Account Information">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            label="Password"
+            error={errors.password?.message}
+            hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
+          >
+            {(field) => (
+              <Input
+                {...field}
+                {...register('password')}
+                type="password"
+                autoComplete="new-password"
+                aria-required="true"
+              />
+            )}
+          </FormField>
+          <FormField label="Confirm Password" error={errors.password_confirmation?.message}>
+            {(field) => (
+              <Input
+                {...field}
+                {...register('password_confirmation')}
+                type="password"
+                autoComplete="new-password"
+                aria-required="true"
+              />
+            )}
+          </FormField>
+        </div>
+      </Section>
+
+      <TermsCheckbox control={control} name="terms_accepted" />
+      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
+        {isSubmitting ? (
+          <>
+            <Spinner /> Creating your shop...
+          </>
+        ) : (
+          'Register as Vendor'
+        )}
+      </Button>
+    </form>
+  );
+}

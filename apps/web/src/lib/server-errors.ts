@@ -1,0 +1,50 @@
+import { T } from '@caps/contracts';
+import { TRPCClientError } from '@trpc/client';
+import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import { ApiError, type FieldErrors } from './api';
+
+export interface ServerError {
+  /** A readable sentence for a toast or an alert. */
+  message: string;
+  /** Messages per input field, as the server reported them. */
+  fieldErrors: FieldErrors;
+  /** HTTP status, 0 when the server could not be reached. */
+  status: number;
+}
+
+interface TrpcErrorData {
+  httpStatus?: number;
+  fieldErrors?: FieldErrors;
+}
+
+/** What went wrong in a tRPC or REST call, in words a user can act on. */
+export function readServerError(error: unknown, fallback: string): ServerError {
+  if (error instanceof ApiError) {
+    return { message: error.message || fallback, fieldErrors: error.fieldErrors, status: error.status };
+  }
+  if (error instanceof TRPCClientError) {
+    const data = error.data as TrpcErrorData | undefined;
+    if (!data) {
+      // No error shape at all: the request never reached our server (offline, DNS, server down).
+      return { message: T.networkError, fieldErrors: {}, status: 0 };
+    }
+    return { message: error.message || fallback, fieldErrors: data.fieldErrors ?? {}, status: data.httpStatus ?? 500 };
+  }
+  return { message: fallback, fieldErrors: {}, status: 500 };
+}
+
+export function isUnauthenticated(error: unknown): boolean {
+  return readServerError(error, '').status === 401;
+}
+
+/** Puts the server's field messages under the form's own fields; other fields are left to the summary. */
+export function applyServerFieldErrors<TValues extends FieldValues>(
+  setError: UseFormSetError<TValues>,
+  fieldErrors: FieldErrors,
+  fields: readonly FieldPath<TValues>[],
+): void {
+  for (const field of fields) {
+    const message = fieldErrors[field]?.[0];
+    if (message) setError(field, { type: 'server', message });
+  }
+}

@@ -1,0 +1,24 @@
+import { T } from '@caps/contracts';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+
+export function NotFoundPage() {
+  const location = useLocation();
+
+  useEffect(() => {
+    // Spec 8: the 404 page logs the unknown path, so broken links show up in the console and in monitoring.
+    console.error('404 Error: User attempted to access non-existent route:', location.pathname);
+  }, [location.pathname]);
+
+  return (
+    <section className="mx-auto flex max-w-lg flex-col items-center px-4 py-24 text-center">
+      <title>Page not found | Caps Marketplace</title>
+      <p className="font-display text-7xl font-bold text-primary">404</p>
+      <h1 className="mt-4 text-2xl font-bold">{T.notFoundTitle}</h1>
+      <Button asChild className="mt-8">
+        <Link to="/">Return to Home</Link>
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { NotFoundPage } from './not-found-page';
+import { PlaceholderPage } from './placeholder-page';
+import { RootLayout } from './root-layout';
+import { RouteErrorBoundary } from './route-error-boundary';
+
+/** A page of a later issue: only its heading for now. */
+function placeholder(path: string, title: string): RouteObject {
+  return { path, element: <PlaceholderPage title={title} /> };
+}
+
+/**
+ * Every route of spec 2. Pages with forms and data are loaded on first visit, so the first screen
+ * does not wait for react-hook-form, zod and the other pages.
+ */
+const pages: RouteObject[] = [
+  { index: true, element: <PlaceholderPage title="Traditional Nigerian Caps" /> },
+  placeholder('about', 'About Us'),
+  placeholder('contact', 'Contact Us'),
+  placeholder('terms', 'Terms and Conditions'),
+  placeholder('returns', 'Returns and Refunds Policy'),
+  placeholder('shops', 'Browse Shops'),
+  placeholder('browse-caps', 'Browse All Caps'),
+  placeholder('shop/:shopId', 'Shop'),
+  placeholder('product/:productId', 'Product Details'),
+  placeholder('cart', 'Shopping Cart'),
+  placeholder('checkout', 'Checkout'),
+  placeholder('payment/callback', 'Payment Result'),
+  placeholder('order-success', 'Order Placed'),
+  // Spec 2 names both spellings of the order detail page; both must keep working.
+  placeholder('order/:orderId', 'Order Details'),
+  placeholder('orders/:orderId', 'Order Details'),
+  placeholder('orders', 'My Orders'),
+  {
+    path: 'auth',
+    lazy: async () => ({ Component: (await import('@/features/account/customer-auth-page')).CustomerAuthPage }),
+  },
+  {
+    path: 'settings',
+    lazy: async () => ({ Component: (await import('@/features/account/settings-page')).SettingsPage }),
+  },
+  {
+    path: 'vendor/auth',
+    lazy: async () => ({ Component: (await import('@/features/vendor/vendor-auth-page')).VendorAuthPage }),
+  },
+  // Vendor logout goes to /vendor/login (spec 2) while the screen lives at /vendor/auth.
+  { path: 'vendor/login', element: <Navigate to="/vendor/auth" replace /> },
+  {
+    path: 'vendor/dashboard',
+    lazy: async () => ({ Component: (await import('@/features/vendor/vendor-dashboard-page')).VendorDashboardPage }),
+  },
+  {
+    path: 'admin/auth',
+    lazy: async () => ({ Component: (await import('@/features/admin/admin-auth-page')).AdminAuthPage }),
+  },
+  {
+    path: 'admin/dashboard',
+    lazy: async () => ({ Component: (await import('@/features/admin/admin-dashboard-page')).AdminDashboardPage }),
+  },
+  placeholder('backend-test', 'Backend Test'),
+  placeholder('performance-test', 'Performance Test'),
+  placeholder('product-test', 'Product Test'),
+  placeholder('order-test', 'Order Test'),
+  { path: '*', element: <NotFoundPage /> },
+];
+
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    element: <RootLayout />,
+    // A failure in the header or footer themselves: nothing of the layout can be trusted.
+    errorElement: <RouteErrorBoundary />,
+    // A failing page keeps the header and footer around its error screen.
+    children: [{ errorElement: <RouteErrorBoundary />, children: pages }],
+  },
+]);
