@@ -31,5 +31,6 @@ await app.listen({ port: config.port, host: config.host });
 const { DEMO_ACCOUNTS } = await import('@caps/api/seed');
 console.log(`\nCaps marketplace is running on http://localhost:${config.port}\n`);
 console.log('Demo accounts (seeded on the first start of an empty database):');
-for (const account of DEMO_ACCOUNTS) console.log(`  ${account.role.padEnd(8)} ${account.email.padEnd(32)} ${account.password}`);
+for (const account of DEMO_ACCOUNTS)
+  console.log(`  ${account.role.padEnd(8)} ${account.email.padEnd(32)} ${account.password}`);
 console.log('');

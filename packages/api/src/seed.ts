@@ -1,0 +1,1 @@
+export { DEMO_ACCOUNTS, seedDemo, seedDemoIfEmpty } from './db/seeders/demo.js';
