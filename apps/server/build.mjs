@@ -17,6 +17,8 @@ await build({
   target: 'node20',
   sourcemap: true,
   external: [...external].flatMap((name) => [name, `${name}/*`]),
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });

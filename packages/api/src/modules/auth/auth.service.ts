@@ -145,9 +145,10 @@ export async function login(
   if (wait > 0) throw new DomainError('TOO_MANY_REQUESTS', E.tooManyLogins(Math.ceil(wait / 60)), undefined, wait);
 
   const user = await ctx.em.findOne(UserSchema, { email: input.email });
-  const valid = user
-    ? await verifyPassword(user.passwordHash, input.password)
-    : (await verifyAgainstDummy(input.password), false);
+  // An unknown email costs the same time as a wrong password, so neither can be told apart.
+  let valid = false;
+  if (user) valid = await verifyPassword(user.passwordHash, input.password);
+  else await verifyAgainstDummy(input.password);
   if (!user || !valid) {
     limiter.recordFailure(input.email, ctx.request.ip);
     throw new DomainError('UNAUTHENTICATED', E.invalidCredentials);
@@ -175,14 +176,14 @@ async function revokeOtherSessions(em: Em, user: User, keep: Session): Promise<v
   );
 }
 
-async function checkCurrentPassword(em: Em, user: User, password: string): Promise<void> {
+async function checkCurrentPassword(user: User, password: string): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, password))) {
     throw new DomainError('VALIDATION', E.currentPasswordWrong, { current_password: [E.currentPasswordWrong] });
   }
 }
 
 export async function changePassword(ctx: AuthedContext, input: ChangePasswordInput): Promise<{ message: string }> {
-  await checkCurrentPassword(ctx.em, ctx.user, input.current_password);
+  await checkCurrentPassword(ctx.user, input.current_password);
   ctx.user.passwordHash = await hashPassword(input.password);
   await ctx.em.flush();
   await revokeOtherSessions(ctx.em, ctx.user, ctx.session);
@@ -212,7 +213,7 @@ export async function updateProfile(
     throw new DomainError('VALIDATION', E.emailReadOnly, { email: [E.emailReadOnly] });
   }
   if (data.password !== undefined) {
-    await checkCurrentPassword(ctx.em, user, data.current_password ?? '');
+    await checkCurrentPassword(user, data.current_password ?? '');
   }
   const { stored, discard } = await storeShopImages(ctx, images);
   const replaced: (string | null)[] = [];
