@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContactMessageSchema } from '../../../packages/api/src/modules/contact/contact.entities.js';
 import { makeProduct, makeVendor } from '../../../packages/api/test/fixtures.js';
 import { createRestTestEnv, type RestTestEnv } from './harness.js';
 
@@ -65,5 +66,38 @@ describe('GET /api/vendors and /api/reviews', () => {
   it('answers reviews and refuses a bad id', async () => {
     expect((await get(`/api/reviews?product_id=${productId}`)).json()).toEqual([]);
     expect((await get('/api/reviews?vendor_id=x')).statusCode).toBe(422);
+  });
+});
+
+describe('POST /api/contact', () => {
+  it('stores a message and answers the spec success text', async () => {
+    const response = await env.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: {
+        name: 'Aisha Musa',
+        email: 'aisha@example.com',
+        subject: 'Bulk order',
+        message: 'Do you sell 40 caps for a wedding?',
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().message).toBe("Message sent successfully! We'll get back to you within 24 hours.");
+    const stored = await env.services.orm.em.fork().findOneOrFail(ContactMessageSchema, { id: response.json().id });
+    expect(stored).toMatchObject({ name: 'Aisha Musa', subject: 'Bulk order', handledAt: null });
+  });
+
+  it('refuses a message with a missing field or a bad email, storing nothing', async () => {
+    const before = await env.services.orm.em.fork().count(ContactMessageSchema, {});
+    for (const payload of [
+      { name: 'Aisha', email: 'aisha@example.com', subject: '', message: 'Hello there' },
+      { name: 'Aisha', email: 'not-an-email', subject: 'Hi', message: 'Hello there' },
+      { email: 'aisha@example.com', subject: 'Hi', message: 'Hello there' },
+    ]) {
+      const response = await env.app.inject({ method: 'POST', url: '/api/contact', payload });
+      expect(response.statusCode).toBe(422);
+      expect(typeof response.json().message).toBe('string');
+    }
+    expect(await env.services.orm.em.fork().count(ContactMessageSchema, {})).toBe(before);
   });
 });

@@ -6,6 +6,7 @@ export { DOMAIN_ERRORS, DomainError, type DomainErrorCode, TRPC_HTTP_STATUS } fr
 export { ImageStore, type ImageUpload, imageUrl, sniffImageType } from './images/image-store.js';
 export * as authService from './modules/auth/auth.service.js';
 export * as catalogueService from './modules/catalogue/catalogue.service.js';
+export * as contactService from './modules/contact/contact.service.js';
 export * as reviewsService from './modules/reviews/reviews.service.js';
 export * as vendorsService from './modules/vendors/vendors.service.js';
 export { type AuthedContext, requireRole, requireUser, requireVendor, type VendorContext } from './procedures.js';

@@ -1,6 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { authRouter } from './modules/auth/auth.router.js';
 import { catalogueRouter } from './modules/catalogue/catalogue.router.js';
+import { contactRouter } from './modules/contact/contact.router.js';
 import { reviewsRouter } from './modules/reviews/reviews.router.js';
 import { vendorsRouter } from './modules/vendors/vendors.router.js';
 import { createCallerFactory, router } from './trpc.js';
@@ -10,6 +11,7 @@ export const appRouter = router({
   catalogue: catalogueRouter,
   vendors: vendorsRouter,
   reviews: reviewsRouter,
+  contact: contactRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATALOGUE_MAX_PAGE_SIZE, CATALOGUE_PAGE_SIZE, CATEGORIES, PRICE_BANDS, PRODUCT_SORTS } from './constants.js';
+import { boundedText, emailField } from './fields.js';
 
 /** A whole number from a query string or JSON, with a message naming the field. */
 const wholeNumber = (field: string, min: number, max: number) =>
@@ -99,3 +100,12 @@ export const ReviewDto = z.object({
   created_at: z.string(),
 });
 export type ReviewDto = z.infer<typeof ReviewDto>;
+
+/** The contact form (spec 5: name, email, subject and message, all required). */
+export const ContactMessageInput = z.object({
+  name: boundedText(1, 100),
+  email: emailField,
+  subject: boundedText(1, 200),
+  message: boundedText(1, 5000),
+});
+export type ContactMessageInput = z.input<typeof ContactMessageInput>;

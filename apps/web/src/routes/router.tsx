@@ -14,15 +14,42 @@ function placeholder(path: string, title: string): RouteObject {
  * does not wait for react-hook-form, zod and the other pages.
  */
 const pages: RouteObject[] = [
-  { index: true, element: <PlaceholderPage title="Traditional Nigerian Caps" /> },
-  placeholder('about', 'About Us'),
-  placeholder('contact', 'Contact Us'),
-  placeholder('terms', 'Terms and Conditions'),
-  placeholder('returns', 'Returns and Refunds Policy'),
-  placeholder('shops', 'Browse Shops'),
-  placeholder('browse-caps', 'Browse All Caps'),
-  placeholder('shop/:shopId', 'Shop'),
-  placeholder('product/:productId', 'Product Details'),
+  {
+    index: true,
+    lazy: async () => ({ Component: (await import('@/features/storefront/home-page')).HomePage }),
+  },
+  {
+    path: 'about',
+    lazy: async () => ({ Component: (await import('@/features/info/about-page')).AboutPage }),
+  },
+  {
+    path: 'contact',
+    lazy: async () => ({ Component: (await import('@/features/info/contact-page')).ContactPage }),
+  },
+  {
+    path: 'terms',
+    lazy: async () => ({ Component: (await import('@/features/info/terms-page')).TermsPage }),
+  },
+  {
+    path: 'returns',
+    lazy: async () => ({ Component: (await import('@/features/info/returns-page')).ReturnsPage }),
+  },
+  {
+    path: 'shops',
+    lazy: async () => ({ Component: (await import('@/features/storefront/shops-page')).ShopsPage }),
+  },
+  {
+    path: 'browse-caps',
+    lazy: async () => ({ Component: (await import('@/features/storefront/browse-caps-page')).BrowseCapsPage }),
+  },
+  {
+    path: 'shop/:shopId',
+    lazy: async () => ({ Component: (await import('@/features/storefront/shop-page')).ShopPage }),
+  },
+  {
+    path: 'product/:productId',
+    lazy: async () => ({ Component: (await import('@/features/storefront/product-page')).ProductPage }),
+  },
   placeholder('cart', 'Shopping Cart'),
   placeholder('checkout', 'Checkout'),
   placeholder('payment/callback', 'Payment Result'),
@@ -59,7 +86,10 @@ const pages: RouteObject[] = [
   },
   placeholder('backend-test', 'Backend Test'),
   placeholder('performance-test', 'Performance Test'),
-  placeholder('product-test', 'Product Test'),
+  {
+    path: 'product-test',
+    lazy: async () => ({ Component: (await import('@/features/dev/product-test-page')).ProductTestPage }),
+  },
   placeholder('order-test', 'Order Test'),
   { path: '*', element: <NotFoundPage /> },
 ];

@@ -1,5 +1,6 @@
-import { catalogueService, reviewsService, vendorsService } from '@caps/api';
+import { catalogueService, contactService, reviewsService, vendorsService } from '@caps/api';
 import {
+  ContactMessageInput,
   IdParam,
   PagedProductsDto,
   ProductDto,
@@ -61,5 +62,16 @@ export const catalogueRoutes = [
     input: ReviewListQuery,
     output: z.array(ReviewDto),
     handler: (ctx, input) => reviewsService.listReviews(ctx, input),
+  }),
+  route({
+    method: 'POST',
+    path: '/contact',
+    summary: 'Send a message from the contact form (name, email, subject, message); admins read it later.',
+    tag: 'Contact',
+    auth: 'public',
+    input: ContactMessageInput,
+    output: z.object({ id: z.number().int(), message: z.string() }),
+    status: 201,
+    handler: (ctx, input) => contactService.sendMessage(ctx, input),
   }),
 ];

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@/routes/placeholder-page';
+
+export function AboutPage() {
+  return <PlaceholderPage title="About Us" />;
+}

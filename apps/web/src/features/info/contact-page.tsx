@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@/routes/placeholder-page';
+
+export function ContactPage() {
+  return <PlaceholderPage title="Contact Us" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@/routes/placeholder-page';
+
+export function TermsPage() {
+  return <PlaceholderPage title="Terms and Conditions" />;
+}
