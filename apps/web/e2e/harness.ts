@@ -14,6 +14,8 @@ const SERVER_ENTRY = process.env.E2E_SERVER_ENTRY ?? join(REPO_ROOT, 'apps/serve
 const WEB_DIST_DIR = join(REPO_ROOT, 'apps/web/dist');
 const SCREENSHOT_DIR = join(REPO_ROOT, 'screenshots');
 const STARTUP_TIMEOUT_MS = 30_000;
+/** Seeding the demo data draws and encodes ~240 images: allow for it on a busy 2-core machine. */
+const DEMO_STARTUP_TIMEOUT_MS = 120_000;
 
 /**
  * Whether the browser suites can run. In CI a missing chromium fails the run; on a developer machine the
@@ -59,8 +61,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(baseUrl: string, server: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+async function waitForHealth(
+  baseUrl: string,
+  server: ChildProcess,
+  output: () => string,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) {
       throw new Error(`The server exited with code ${server.exitCode} before it was ready:\n${output()}`);
@@ -73,7 +80,7 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, output: () =
     }
     await new Promise((wait) => setTimeout(wait, 150));
   }
-  throw new Error(`The server did not answer /healthz within ${STARTUP_TIMEOUT_MS} ms:\n${output()}`);
+  throw new Error(`The server did not answer /healthz within ${timeoutMs} ms:\n${output()}`);
 }
 
 async function stopServer(server: ChildProcess): Promise<void> {
@@ -85,8 +92,16 @@ async function stopServer(server: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Starts the built server on a free port with an empty database holding one admin, and a headless chromium. */
-export async function startE2eEnv(): Promise<E2eEnv> {
+export interface E2eOptions {
+  /**
+   * Start on the demo data (shops, caps, orders...) as `npm start` does; the admin is then the demo
+   * admin. Without it the database is empty but for one admin.
+   */
+  demoData?: boolean;
+}
+
+/** Starts the built server on a free port with its own database, and a headless chromium. */
+export async function startE2eEnv(options: E2eOptions = {}): Promise<E2eEnv> {
   for (const [path, build] of [
     [SERVER_ENTRY, 'cd apps/server && node build.mjs'],
     [join(WEB_DIST_DIR, 'index.html'), 'cd apps/web && npx vite build'],
@@ -97,14 +112,18 @@ export async function startE2eEnv(): Promise<E2eEnv> {
   const dataDir = mkdtempSync(join(tmpdir(), 'caps-e2e-'));
   const sqlitePath = join(dataDir, 'caps.sqlite');
   const uploadDir = join(dataDir, 'uploads');
-  const admin: AdminAccount = { email: 'admin@e2e.test', password: 'Admin123!' };
+  const admin: AdminAccount = options.demoData
+    ? { email: 'admin@capsmarket.ng', password: 'Admin123!' }
+    : { email: 'admin@e2e.test', password: 'Admin123!' };
 
-  // The admin goes straight into the database, as the create-admin command would; demo data stays off.
-  const orm = await openDatabase({ sqlitePath });
-  try {
-    await authService.createAdmin(orm.em.fork(), admin);
-  } finally {
-    await orm.close();
+  if (!options.demoData) {
+    // The admin goes straight into the database, as the create-admin command would; demo data stays off.
+    const orm = await openDatabase({ sqlitePath });
+    try {
+      await authService.createAdmin(orm.em.fork(), admin);
+    } finally {
+      await orm.close();
+    }
   }
 
   const port = await freePort();
@@ -119,7 +138,7 @@ export async function startE2eEnv(): Promise<E2eEnv> {
       SQLITE_PATH: sqlitePath,
       UPLOAD_DIR: uploadDir,
       WEB_DIST_DIR,
-      SEED_DEMO_DATA: 'false',
+      SEED_DEMO_DATA: options.demoData ? 'true' : 'false',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
     },
@@ -135,7 +154,7 @@ export async function startE2eEnv(): Promise<E2eEnv> {
   const contexts: BrowserContext[] = [];
   const pageErrors: Error[] = [];
   try {
-    await waitForHealth(baseUrl, server, () => output);
+    await waitForHealth(baseUrl, server, () => output, options.demoData ? DEMO_STARTUP_TIMEOUT_MS : STARTUP_TIMEOUT_MS);
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       headless: true,
