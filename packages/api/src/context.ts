@@ -4,6 +4,7 @@ import type { ImageStore } from './images/image-store.js';
 import type { Session, User } from './modules/auth/auth.entities.js';
 import { resolveSession } from './modules/auth/auth.service.js';
 import type { LoginLimiter } from './modules/auth/login-limiter.js';
+import type { CatalogueTotals } from './modules/catalogue/catalogue-totals.js';
 
 /** Long-lived things shared by every request of one server. */
 export interface Services {
@@ -11,6 +12,7 @@ export interface Services {
   orm: Orm;
   images: ImageStore;
   loginLimiter: LoginLimiter;
+  catalogueTotals: CatalogueTotals;
 }
 
 export interface RequestInfo {

@@ -5,6 +5,7 @@ export { type DatabaseConfig, type Dialect, dialectOf, type Em, type Orm, openDa
 export { DOMAIN_ERRORS, DomainError, type DomainErrorCode, TRPC_HTTP_STATUS } from './errors.js';
 export { ImageStore, type ImageUpload, imageUrl, sniffImageType } from './images/image-store.js';
 export * as authService from './modules/auth/auth.service.js';
+export { catalogueChanged, refreshSearchText } from './modules/catalogue/catalogue.search.js';
 export * as catalogueService from './modules/catalogue/catalogue.service.js';
 export * as contactService from './modules/contact/contact.service.js';
 export * as reviewsService from './modules/reviews/reviews.service.js';

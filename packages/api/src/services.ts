@@ -3,6 +3,7 @@ import type { Services } from './context.js';
 import { type DatabaseConfig, openDatabase } from './db/orm.js';
 import { ImageStore } from './images/image-store.js';
 import { LoginLimiter } from './modules/auth/login-limiter.js';
+import { CatalogueTotals } from './modules/catalogue/catalogue-totals.js';
 
 /** Opens the database (migrating it) and builds the long-lived services of one server. */
 export async function createServices(
@@ -16,5 +17,6 @@ export async function createServices(
     orm,
     images: new ImageStore(full.uploadDir),
     loginLimiter: new LoginLimiter(full.login),
+    catalogueTotals: new CatalogueTotals(),
   };
 }

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductSchema } from '../src/modules/catalogue/catalogue.entities.js';
+import { catalogueChanged } from '../src/modules/catalogue/catalogue.search.js';
 import type { Vendor } from '../src/modules/vendors/vendors.entities.js';
 import { makeProduct, makeReview, makeVendor } from './fixtures.js';
 import { createTestEnv, type TestEnv } from './harness.js';
@@ -168,6 +169,21 @@ describe('catalogue list', () => {
     [{ search: 'x'.repeat(10_000) }],
   ])('refuses %j with a clear error', async (input) => {
     await expect(list(input as never)).rejects.toBeInstanceOf(TRPCError);
+  });
+});
+
+describe('catalogue totals', () => {
+  it('are remembered per filter set and forgotten when the catalogue changes', async () => {
+    const before = (await list({ category: 'Igbo Caps' })).total;
+    const em = env.services.orm.em.fork();
+    const added = await makeProduct(em, kano, { name: 'Second Okpu', category: 'Igbo Caps' });
+    await catalogueChanged(env.context(), { productIds: [added.id] });
+    const after = await list({ category: 'Igbo Caps' });
+    expect(after.total).toBe(before + 1);
+    expect(after.data.map((p) => p.name)).toContain('Second Okpu');
+    await em.nativeDelete(ProductSchema, { id: added.id });
+    await catalogueChanged(env.context());
+    expect((await list({ category: 'Igbo Caps' })).total).toBe(before);
   });
 });
 

@@ -2,6 +2,7 @@ import type { Category } from '@caps/contracts';
 import type { Em } from '../src/db/orm.js';
 import { type User, UserSchema } from '../src/modules/auth/auth.entities.js';
 import { type Product, ProductSchema } from '../src/modules/catalogue/catalogue.entities.js';
+import { refreshSearchText } from '../src/modules/catalogue/catalogue.search.js';
 import { ReviewSchema } from '../src/modules/reviews/reviews.entities.js';
 import { type Vendor, VendorSchema } from '../src/modules/vendors/vendors.entities.js';
 
@@ -66,6 +67,7 @@ export async function makeProduct(
     ...rest,
   });
   await em.flush();
+  await refreshSearchText(em, { productIds: [product.id] });
   return product;
 }
 

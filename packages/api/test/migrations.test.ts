@@ -18,7 +18,10 @@ async function sqliteShape(em: Em) {
   );
   const shape: Record<string, unknown> = {};
   for (const { name } of tables) {
-    const columns = await connection.execute(`pragma table_info(\`${name}\`)`);
+    // Columns by name: a column added by a later migration comes last, which is no drift.
+    const columns = (await connection.execute<{ cid: number; name: string }[]>(`pragma table_info(\`${name}\`)`))
+      .map(({ cid: _position, ...column }) => column)
+      .sort((a, b) => a.name.localeCompare(b.name));
     const indexes = await connection.execute<{ name: string; unique: number }[]>(`pragma index_list(\`${name}\`)`);
     const indexColumns = await Promise.all(
       indexes
@@ -47,7 +50,11 @@ describe(`migrations (${testDialect})`, () => {
   it('bring an empty database exactly to the schema the entities describe', async () => {
     // createTestEnv ran every migration on a fresh database; anything the entities still want is drift.
     if (testDialect === 'postgresql') {
-      const diff = await env.services.orm.schema.getUpdateSchemaSQL({ wrap: false, safe: false, dropTables: true });
+      const diff = (await env.services.orm.schema.getUpdateSchemaSQL({ wrap: false, safe: false, dropTables: true }))
+        .split('\n')
+        // The trigram index exists on PostgreSQL only (migration-made), so the entities do not declare it.
+        .filter((line) => !line.includes('products_search_text_trgm'))
+        .join('\n');
       expect(diff.trim(), 'entities and migrations differ: run `npm run migration:create`').toBe('');
       return;
     }

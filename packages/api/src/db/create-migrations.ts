@@ -2,6 +2,10 @@
  * Writes a new migration for each dialect from the difference between the entities and the
  * migrations so far: `npm run migration:create`. It builds a scratch database of each kind, applies
  * the existing migrations, and asks the schema generator for what is missing.
+ *
+ * Read what it writes before committing: MikroORM's SQLite differ also emits needless rebuilds of tables
+ * with check constraints (drop and copy); keep only the statements of your change. The drift test in
+ * packages/api/test/migrations.test.ts tells whether the result matches the entities.
  */
 import { randomBytes } from 'node:crypto';
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';

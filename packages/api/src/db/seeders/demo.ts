@@ -18,6 +18,7 @@ import { type User, UserSchema } from '../../modules/auth/auth.entities.js';
 import { hashPassword } from '../../modules/auth/password.js';
 import { CartItemSchema } from '../../modules/cart/cart.entities.js';
 import { type Product, ProductSchema } from '../../modules/catalogue/catalogue.entities.js';
+import { refreshSearchText } from '../../modules/catalogue/catalogue.search.js';
 import { ContactMessageSchema } from '../../modules/contact/contact.entities.js';
 import { type Coupon, CouponSchema } from '../../modules/coupons/coupons.entities.js';
 import {
@@ -1614,15 +1615,18 @@ export async function seedDemo(services: Services, options: { reset?: boolean } 
     });
 
     const em = services.orm.em.fork() as Em;
-    const counts = await em.transactional((tx) =>
-      insertDemoData(
+    const counts = await em.transactional(async (tx) => {
+      const made = await insertDemoData(
         tx as Em,
         { shops: shopPictures, products: productPictures },
         { rand, now, shopAges, products },
         { admin, vendor, customer },
-      ),
-    );
+      );
+      await refreshSearchText(tx as Em);
+      return made;
+    });
     counts.images = stored.length;
+    services.catalogueTotals.clear();
     return { accounts: DEMO_ACCOUNTS, counts };
   } catch (error) {
     await Promise.all(stored.map((name) => services.images.remove(name)));

@@ -13,6 +13,7 @@ import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
 import type { ImageUpload } from '../../images/image-store.js';
 import type { AuthedContext } from '../../procedures.js';
+import { catalogueChanged } from '../catalogue/catalogue.search.js';
 import { ReviewSchema } from '../reviews/reviews.entities.js';
 import { type Vendor, VendorSchema } from '../vendors/vendors.entities.js';
 import { type Session, SessionSchema, type User, UserSchema } from './auth.entities.js';
@@ -244,6 +245,8 @@ export async function updateProfile(
     await discard();
     throw error;
   }
+  // The shop name is part of what the catalogue search looks in.
+  if (vendor && data.shop_name !== undefined) await catalogueChanged(ctx, { vendorId: vendor.id });
   await Promise.all(replaced.map((name) => ctx.services.images.remove(name)));
   if (data.password !== undefined) await revokeOtherSessions(ctx.em, user, ctx.session);
   return profileOf(ctx.em, user);

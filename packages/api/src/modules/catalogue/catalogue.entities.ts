@@ -11,6 +11,13 @@ const now = () => new Date();
 export const ProductSchema = defineEntity({
   name: 'Product',
   tableName: 'products',
+  // The catalogue's usual filters with their sort orders; PostgreSQL also has a trigram index on
+  // search_text (migration only, see catalogue.search.ts).
+  indexes: [
+    { properties: ['category', 'priceKobo'] },
+    { properties: ['category', 'createdAt'] },
+    { properties: ['vendor', 'createdAt'] },
+  ],
   properties: {
     id: p.integer().primary().autoincrement(),
     vendor: () => p.manyToOne(VendorSchema).deleteRule('cascade').index(),
@@ -21,6 +28,8 @@ export const ProductSchema = defineEntity({
     category: p.enum([...CATEGORIES]).index(),
     sizes: p.json<string[]>(),
     images: p.json<string[]>(),
+    /** Lower-cased name, description, category and shop name: what the catalogue search looks in. */
+    searchText: p.text().default(''),
     ratingAverage: p.float().default(0).index(),
     ratingCount: p.integer().default(0),
     archivedAt: p.datetime().nullable(),

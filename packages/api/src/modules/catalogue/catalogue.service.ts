@@ -1,46 +1,26 @@
 import { nairaToKobo, type PagedProductsDto, type ProductDto, type ProductListQuery } from '@caps/contracts';
-import type { QueryBuilder } from '@mikro-orm/knex';
 import type { z } from 'zod';
 import type { Context } from '../../context.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
-import { ReviewSchema } from '../reviews/reviews.entities.js';
-import { type Product, ProductSchema } from './catalogue.entities.js';
 import { type ProductRow, toProductDto } from './catalogue.mapper.js';
+import { containsPattern, searchTerms } from './catalogue.search.js';
 
 type ListQuery = z.output<typeof ProductListQuery>;
 
-const PRODUCT_COLUMNS = [
-  'p.id',
-  'p.vendor_id',
-  'p.name',
-  'p.description',
-  'p.price_kobo',
-  'p.stock',
-  'p.category',
-  'p.sizes',
-  'p.images',
-  'p.rating_average',
-  'p.rating_count',
-  'p.created_at',
-  'v.shop_name',
-];
+/**
+ * The catalogue is the hottest read path, so it is written as one parameterised SQL statement (no query
+ * builder on the way) and its rows are mapped straight to DTOs. Identifiers are plain snake_case and
+ * read the same on SQLite and PostgreSQL.
+ */
+const PRODUCT_COLUMNS = `p.id, p.vendor_id, p.name, p.description, p.price_kobo, p.stock, p.category, p.sizes, p.images,
+  p.rating_average, p.rating_count, p.created_at, v.shop_name`;
 
 /** Products anyone may see: not archived, of a verified shop whose owner is not suspended. */
-function publicProducts(em: Em): QueryBuilder<Product> {
-  return em
-    .createQueryBuilder(ProductSchema, 'p')
-    .join('p.vendor', 'v')
-    .join('v.user', 'u')
-    .where({ archivedAt: null })
-    .andWhere('v.verified_at is not null')
-    .andWhere(`u.status = 'active'`);
-}
-
-/** `like` pattern for a term, with the user's own % and _ taken literally. */
-function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+const PUBLIC_PRODUCTS = `from products p
+  join vendors v on v.id = p.vendor_id
+  join users u on u.id = v.user_id
+  where p.archived_at is null and v.verified_at is not null and u.status = 'active'`;
 
 const PRICE_BANDS_KOBO = {
   'under-20000': { max: nairaToKobo(20_000) - 1 },
@@ -48,45 +28,53 @@ const PRICE_BANDS_KOBO = {
   'over-50000': { min: nairaToKobo(50_000) + 1 },
 } as const;
 
-function applyFilters(qb: QueryBuilder<Product>, query: ListQuery): void {
-  if (query.category && query.category !== 'all') qb.andWhere({ category: query.category });
-  if (query.vendor_id) qb.andWhere({ vendor: query.vendor_id });
+/** The `and ...` conditions of the filters, and their parameters. */
+function filtersOf(query: ListQuery): { sql: string; params: (string | number)[] } {
+  const conditions: string[] = [];
+  const params: (string | number)[] = [];
+  if (query.category && query.category !== 'all') {
+    conditions.push('p.category = ?');
+    params.push(query.category);
+  }
+  if (query.vendor_id) {
+    conditions.push('p.vendor_id = ?');
+    params.push(query.vendor_id);
+  }
   if (query.price && query.price !== 'all') {
     const band: { min?: number; max?: number } = PRICE_BANDS_KOBO[query.price];
-    if (band.min !== undefined) qb.andWhere({ priceKobo: { $gte: band.min } });
-    if (band.max !== undefined) qb.andWhere({ priceKobo: { $lte: band.max } });
+    if (band.min !== undefined) {
+      conditions.push('p.price_kobo >= ?');
+      params.push(band.min);
+    }
+    if (band.max !== undefined) {
+      conditions.push('p.price_kobo <= ?');
+      params.push(band.max);
+    }
   }
-  // Every word must appear in the name, description, category or shop name; extra spaces are ignored.
-  const terms = (query.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8);
-  for (const term of terms) {
-    const pattern = containsPattern(term);
-    qb.andWhere(
-      `(lower(p.name) like ? escape '\\' or lower(p.description) like ? escape '\\' or lower(p.category) like ? escape '\\' or lower(v.shop_name) like ? escape '\\')`,
-      [pattern, pattern, pattern, pattern],
-    );
+  // Every word must appear in the name, description, category or shop name (all in search_text).
+  for (const term of searchTerms(query.search)) {
+    conditions.push(`p.search_text like ? escape '\\'`);
+    params.push(containsPattern(term));
   }
+  return { sql: conditions.map((c) => ` and ${c}`).join(''), params };
 }
 
-function applySort(qb: QueryBuilder<Product>, query: ListQuery): void {
+/** The order of a sort key; always ending on the id so pages never overlap. */
+function orderOf(query: ListQuery): string {
   const direction = (fallback: 'asc' | 'desc') => query.order ?? fallback;
   switch (query.sort ?? 'newest') {
     case 'price-low':
-      qb.orderBy({ priceKobo: 'asc', id: 'asc' });
-      break;
+      return 'p.price_kobo asc, p.id asc';
     case 'price-high':
-      qb.orderBy({ priceKobo: 'desc', id: 'desc' });
-      break;
+      return 'p.price_kobo desc, p.id desc';
     case 'price':
-      qb.orderBy({ priceKobo: direction('asc'), id: direction('asc') });
-      break;
+      return `p.price_kobo ${direction('asc')}, p.id ${direction('asc')}`;
     case 'rating':
-      qb.orderBy({ ratingAverage: direction('desc'), ratingCount: direction('desc'), id: 'desc' });
-      break;
+      return `p.rating_average ${direction('desc')}, p.rating_count ${direction('desc')}, p.id desc`;
     case 'name':
-      qb.orderBy({ name: direction('asc'), id: 'asc' });
-      break;
+      return `p.name ${direction('asc')}, p.id asc`;
     default:
-      qb.orderBy({ createdAt: direction('desc'), id: direction('desc') });
+      return `p.created_at ${direction('desc')}, p.id ${direction('desc')}`;
   }
 }
 
@@ -94,12 +82,10 @@ function applySort(qb: QueryBuilder<Product>, query: ListQuery): void {
 async function ratingsOf(em: Em, productIds: number[]): Promise<Map<number, number[]>> {
   const byProduct = new Map<number, number[]>();
   if (productIds.length === 0) return byProduct;
-  const rows = await em
-    .createQueryBuilder(ReviewSchema, 'r')
-    .select(['r.product_id', 'r.rating'])
-    .where({ product: { $in: productIds } })
-    .orderBy({ id: 'asc' })
-    .execute<{ product_id: number; rating: number }[]>('all', false);
+  const rows = await em.execute<{ product_id: number; rating: number }[]>(
+    `select product_id, rating from reviews where product_id in (${productIds.map(() => '?').join(', ')}) order by id`,
+    productIds,
+  );
   for (const row of rows) {
     const id = Number(row.product_id);
     const list = byProduct.get(id) ?? [];
@@ -110,24 +96,40 @@ async function ratingsOf(em: Em, productIds: number[]): Promise<Map<number, numb
 }
 
 async function toDtos(em: Em, rows: ProductRow[]): Promise<ProductDto[]> {
-  const ratings = await ratingsOf(
-    em,
-    rows.map((r) => Number(r.id)),
-  );
+  const reviewed = rows.filter((r) => Number(r.rating_count) > 0).map((r) => Number(r.id));
+  const ratings = await ratingsOf(em, reviewed);
   return rows.map((row) => toProductDto(row, ratings.get(Number(row.id)) ?? []));
 }
 
 /** One page of the public catalogue with its totals: `{ data, current_page, last_page, per_page, total }`. */
 export async function listProducts(ctx: Context, query: ListQuery): Promise<PagedProductsDto> {
-  const filtered = publicProducts(ctx.em);
-  applyFilters(filtered, query);
-  const total = await filtered.clone().getCount('p.id');
-  const page = filtered.clone().select(PRODUCT_COLUMNS);
-  applySort(page, query);
-  const rows = await page
-    .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page)
-    .execute<ProductRow[]>('all', false);
+  const { em } = ctx;
+  const filters = filtersOf(query);
+  const totals = ctx.services.catalogueTotals;
+  const totalKey = JSON.stringify([
+    query.category ?? 'all',
+    query.vendor_id ?? 0,
+    query.price ?? 'all',
+    searchTerms(query.search),
+  ]);
+  const knownTotal = totals.get(totalKey);
+  const counting =
+    knownTotal === undefined
+      ? em
+          .execute<{ total: number | string }[]>(
+            `select count(*) as total ${PUBLIC_PRODUCTS}${filters.sql}`,
+            filters.params,
+          )
+          .then((r) => Number(r[0]?.total ?? 0))
+      : Promise.resolve(knownTotal);
+  const [total, rows] = await Promise.all([
+    counting,
+    em.execute<ProductRow[]>(
+      `select ${PRODUCT_COLUMNS} ${PUBLIC_PRODUCTS}${filters.sql} order by ${orderOf(query)} limit ? offset ?`,
+      [...filters.params, query.per_page, (query.page - 1) * query.per_page],
+    ),
+  ]);
+  if (knownTotal === undefined) totals.set(totalKey, total);
   return {
     data: await toDtos(ctx.em, rows),
     current_page: query.page,
@@ -139,10 +141,7 @@ export async function listProducts(ctx: Context, query: ListQuery): Promise<Page
 
 /** One public product, or 404. */
 export async function getProduct(ctx: Context, id: number): Promise<ProductDto> {
-  const rows = await publicProducts(ctx.em)
-    .select(PRODUCT_COLUMNS)
-    .andWhere({ id })
-    .execute<ProductRow[]>('all', false);
+  const rows = await ctx.em.execute<ProductRow[]>(`select ${PRODUCT_COLUMNS} ${PUBLIC_PRODUCTS} and p.id = ?`, [id]);
   const row = rows[0];
   if (!row) throw new DomainError('NOT_FOUND', 'Product not found');
   const [dto] = await toDtos(ctx.em, [row]);

@@ -32,15 +32,14 @@ async function statsOf(em: Em, vendorIds: number[]) {
   const stats = new Map<number, { average: number; count: number; products: number }>();
   if (vendorIds.length === 0) return stats;
   const placeholders = vendorIds.map(() => '?').join(', ');
-  const connection = em.getConnection();
-  const ratings = await connection.execute<{ vendor_id: number; average: number | string; count: number | string }[]>(
+  const ratings = await em.execute<{ vendor_id: number; average: number | string; count: number | string }[]>(
     `select coalesce(r.vendor_id, p.vendor_id) as vendor_id, avg(r.rating) as average, count(r.id) as count
        from reviews r left join products p on p.id = r.product_id
       where coalesce(r.vendor_id, p.vendor_id) in (${placeholders})
       group by coalesce(r.vendor_id, p.vendor_id)`,
     vendorIds,
   );
-  const products = await connection.execute<{ vendor_id: number; count: number | string }[]>(
+  const products = await em.execute<{ vendor_id: number; count: number | string }[]>(
     `select vendor_id, count(id) as count from products where archived_at is null and vendor_id in (${placeholders}) group by vendor_id`,
     vendorIds,
   );

@@ -1,0 +1,107 @@
+import { ContactMessageInput } from '@caps/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Send } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
+import { useTRPC } from '@/lib/trpc';
+
+/** Spec 8 toasts of the contact form. */
+export const CONTACT_SENT = "Message sent successfully! We'll get back to you within 24 hours.";
+export const CONTACT_FAILED = 'Failed to send message';
+export const CONTACT_FAILED_BODY = 'Please try again or contact us directly.';
+
+const FIELDS = ['name', 'email', 'subject', 'message'] as const;
+const EMPTY = { name: '', email: '', subject: '', message: '' };
+
+/** The contact form: stored on the server for the admins (spec 2 only simulated the sending). */
+export function ContactForm() {
+  const trpc = useTRPC();
+  const sending = useMutation(trpc.contact.send.mutationOptions());
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(ContactMessageInput),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await sending.mutateAsync(values);
+      toast.success(CONTACT_SENT);
+      reset(EMPTY);
+    } catch (error) {
+      // What was typed stays in the form, so the visitor can send it again or copy it.
+      applyServerFieldErrors(setError, readServerError(error, CONTACT_FAILED).fieldErrors, FIELDS);
+      toast.error(CONTACT_FAILED, { description: CONTACT_FAILED_BODY });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Contact form">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Full Name" error={errors.name?.message}>
+          {(field) => (
+            <Input {...field} {...register('name')} autoComplete="name" aria-required="true" placeholder="Your name" />
+          )}
+        </FormField>
+        <FormField label="Email Address" error={errors.email?.message}>
+          {(field) => (
+            <Input
+              {...field}
+              {...register('email')}
+              type="email"
+              autoComplete="email"
+              aria-required="true"
+              placeholder="you@example.com"
+            />
+          )}
+        </FormField>
+      </div>
+      <FormField label="Subject" error={errors.subject?.message}>
+        {(field) => (
+          <Input {...field} {...register('subject')} aria-required="true" placeholder="What is your message about?" />
+        )}
+      </FormField>
+      <FormField label="Message" error={errors.message?.message}>
+        {(field) => (
+          <Textarea
+            {...field}
+            {...register('message')}
+            rows={6}
+            aria-required="true"
+            placeholder="Tell us how we can help"
+          />
+        )}
+      </FormField>
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full sm:w-auto sm:self-start"
+        disabled={isSubmitting}
+        aria-busy={isSubmitting}
+      >
+        {isSubmitting ? (
+          <>
+            <Spinner /> Sending...
+          </>
+        ) : (
+          <>
+            <Send aria-hidden="true" /> Send Message
+          </>
+        )}
+      </Button>
+    </form>
+  );
+}

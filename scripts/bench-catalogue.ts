@@ -1,0 +1,209 @@
+/**
+ * npm run bench:catalogue — the catalogue's cost against the cheapest possible answer.
+ *
+ * For PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, a scratch database is created and dropped)
+ * and SQLite (a temporary file): seeds 50,000 caps across 500 shops, starts the real server, adds a plain
+ * Fastify route answering the same 12 rows from one hand-written SQL query, and loads both with
+ * autocannon (50 connections, 10 s a run, in the order plain, ours, ours, plain). Prints requests per second, p99 latency and the ratio
+ * ours/plain. Figures are printed, never asserted.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServices, refreshSearchText, type Services } from '@caps/api';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+
+const SHOPS = 500;
+const PRODUCTS = 50_000;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+const QUERY = { search: 'kufi', category: 'Hausa Caps', sort: 'price-low', page: 3 } as const;
+const CATEGORIES = ['Hausa Caps', 'Yoruba Caps', 'Igbo Caps', 'Modern Caps', 'Traditional Caps'];
+const WORDS = ['Kufi', 'Zanna', 'Fila', 'Tagiya', 'Hula', 'Okpu', 'Abeti', 'Gobi', 'Snapback', 'Fula', 'Aja', 'Agbada'];
+const COLOURS = ['Red', 'Indigo', 'Forest Green', 'Cream', 'Gold', 'Black', 'White', 'Maroon', 'Sky Blue', 'Purple'];
+
+/** Deterministic pseudo-random numbers, so both databases get the same catalogue. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+async function seed(services: Services, isPg: boolean) {
+  const connection = services.orm.em.getConnection();
+  const now = Date.now();
+  const rand = random(42);
+  const date = (ms: number) => (isPg ? new Date(ms).toISOString() : ms);
+  for (let start = 0; start < SHOPS; start += 100) {
+    const users: unknown[] = [];
+    const rows: string[] = [];
+    for (let i = start; i < start + 100; i++) {
+      rows.push('(?, ?, ?, ?, ?, ?, ?)');
+      users.push(`bench-vendor-${i}@example.com`, 'x', `Owner ${i}`, 'vendor', 'active', date(now), date(now));
+    }
+    await connection.execute(
+      `insert into users (email, password_hash, full_name, role, status, created_at, updated_at) values ${rows.join(', ')}`,
+      users,
+    );
+  }
+  const vendorRows: string[] = [];
+  const vendorParams: unknown[] = [];
+  for (let i = 0; i < SHOPS; i++) {
+    vendorRows.push('((select id from users where email = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    vendorParams.push(
+      `bench-vendor-${i}@example.com`,
+      `${WORDS[i % WORDS.length]} House ${i}`,
+      'Handmade caps from northern Nigeria.',
+      '1 Market Road, Maiduguri',
+      '+2348030000000',
+      `Owner ${i}`,
+      '0123456789',
+      'Zenith Bank',
+      date(now),
+      date(now),
+      date(now),
+    );
+  }
+  await connection.execute(
+    `insert into vendors (user_id, shop_name, shop_description, address, phone, account_holder_name, account_number, bank_name, verified_at, created_at, updated_at) values ${vendorRows.join(', ')}`,
+    vendorParams,
+  );
+  const vendorIds = (await connection.execute<{ id: number }[]>('select id from vendors order by id')).map((r) =>
+    Number(r.id),
+  );
+  for (let start = 0; start < PRODUCTS; start += 500) {
+    const rows: string[] = [];
+    const params: unknown[] = [];
+    for (let i = start; i < Math.min(PRODUCTS, start + 500); i++) {
+      const word = WORDS[Math.floor(rand() * WORDS.length)] as string;
+      const colour = COLOURS[Math.floor(rand() * COLOURS.length)] as string;
+      rows.push('(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+      params.push(
+        vendorIds[i % vendorIds.length],
+        `${word} Cap ${colour} ${i}`,
+        `A ${colour.toLowerCase()} ${word.toLowerCase()} cap, hand stitched and finished in Maiduguri.`,
+        Math.round(3000 + rand() * 117_000) * 100,
+        Math.floor(rand() * 50),
+        CATEGORIES[Math.floor(rand() * CATEGORIES.length)],
+        JSON.stringify(['56', '57', '58']),
+        JSON.stringify([]),
+        Math.round(rand() * 50) / 10,
+        Math.floor(rand() * 20),
+        date(now - i * 60_000),
+        date(now - i * 60_000),
+      );
+    }
+    await connection.execute(
+      `insert into products (vendor_id, name, description, price_kobo, stock, category, sizes, images, rating_average, rating_count, created_at, updated_at) values ${rows.join(', ')}`,
+      params,
+    );
+  }
+  await refreshSearchText(services.orm.em.fork());
+  // Fresh statistics, as a live database would have, so the planner sees 50,000 rows and not an empty table.
+  await connection.execute('analyze');
+  if (process.env.BENCH_EXPLAIN) {
+    const like = `%${QUERY.search}%`;
+    const plan = await connection.execute(`explain ${isPg ? 'analyze ' : 'query plan '}${PLAIN_SQL}`, [
+      QUERY.category,
+      like,
+    ]);
+    console.log(plan);
+  }
+}
+
+/** The same page as the catalogue answers, from one hand-written query: the floor to compare against. */
+const PLAIN_SQL = `
+  select p.id, p.vendor_id, p.name, p.description, p.price_kobo, p.stock, p.category, p.sizes, p.images,
+         p.rating_average, p.rating_count, p.created_at, v.shop_name
+    from products p join vendors v on v.id = p.vendor_id join users u on u.id = v.user_id
+   where p.archived_at is null and v.verified_at is not null and u.status = 'active' and p.category = ?
+     and p.search_text like ? escape '\\'
+   order by p.price_kobo asc, p.id asc limit 12 offset 24`;
+
+async function load(url: string) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+async function run(name: string, database: { databaseUrl?: string; sqlitePath?: string }) {
+  const uploadDir = mkdtempSync(join(tmpdir(), 'caps-bench-up-'));
+  const services = await createServices(database, { uploadDir, nodeEnv: 'production' });
+  const seeded = Date.now();
+  await seed(services, Boolean(database.databaseUrl));
+  console.log(
+    `${name}: seeded ${PRODUCTS} caps across ${SHOPS} shops in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
+  );
+  const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' }), {
+    services,
+    logger: false,
+  });
+  const like = `%${QUERY.search}%`;
+  app.get('/bench/plain', async () => {
+    const rows = await services.orm.em.getConnection().execute(PLAIN_SQL, [QUERY.category, like]);
+    return { data: rows };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const oursUrl = `${base}/api/products?${new URLSearchParams({ ...QUERY, page: String(QUERY.page) })}`;
+  const check = (await (await fetch(oursUrl)).json()) as { data: { id: number }[] };
+  const plainCheck = (await (await fetch(`${base}/bench/plain`)).json()) as { data: { id: number }[] };
+  if (
+    JSON.stringify(check.data.map((r) => Number(r.id))) !== JSON.stringify(plainCheck.data.map((r) => Number(r.id)))
+  ) {
+    throw new Error('the catalogue and the plain query answer different rows');
+  }
+  for (const url of [`${base}/bench/plain`, oursUrl]) {
+    const started = performance.now();
+    await fetch(url);
+    console.log(`  one request to ${url.replace(base, '')}: ${(performance.now() - started).toFixed(1)} ms`);
+  }
+  await load(`${base}/bench/plain`); // warm-up
+  // A B B A: whatever else the machine does weighs on both sides alike.
+  const plainA = await load(`${base}/bench/plain`);
+  const oursA = await load(oursUrl);
+  const oursB = await load(oursUrl);
+  const plainB = await load(`${base}/bench/plain`);
+  const plain = { rps: (plainA.rps + plainB.rps) / 2, p99: Math.max(plainA.p99, plainB.p99) };
+  const ours = { rps: (oursA.rps + oursB.rps) / 2, p99: Math.max(oursA.p99, oursB.p99) };
+  await app.close();
+  await services.orm.close(true);
+  rmSync(uploadDir, { recursive: true, force: true });
+  console.log(
+    `${name}: GET /api/products?search=kufi&category=Hausa%20Caps&sort=price-low&page=3\n` +
+      `  plain Fastify + 1 SQL query: ${plain.rps.toFixed(0)} req/s, p99 ${plain.p99} ms\n` +
+      `  ours (REST adapter, service, mapper): ${ours.rps.toFixed(0)} req/s, p99 ${ours.p99} ms\n` +
+      `  ratio ours/plain: ${(ours.rps / plain.rps).toFixed(2)}`,
+  );
+}
+
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `caps_bench_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database ${dbName}`);
+try {
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  await run('PostgreSQL', { databaseUrl: url.toString() });
+} finally {
+  if (process.env.BENCH_KEEP) console.log(`kept database ${dbName}`);
+  else await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+}
+const dir = mkdtempSync(join(tmpdir(), 'caps-bench-'));
+if (!process.env.BENCH_POSTGRES_ONLY)
+  try {
+    await run('SQLite', { sqlitePath: join(dir, 'bench.sqlite') });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
