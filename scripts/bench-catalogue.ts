@@ -127,7 +127,8 @@ const PLAIN_SQL = `
    order by p.price_kobo asc, p.id asc limit 12 offset 24`;
 
 async function load(url: string) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  // The load comes from a worker thread, so it does not share the server's event loop.
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, workers: 1 });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p99: result.latency.p99 };
