@@ -1,9 +1,16 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { addressesRouter } from './modules/addresses/addresses.router.js';
 import { authRouter } from './modules/auth/auth.router.js';
+import { cartRouter } from './modules/cart/cart.router.js';
 import { catalogueRouter } from './modules/catalogue/catalogue.router.js';
 import { contactRouter } from './modules/contact/contact.router.js';
+import { couponsRouter } from './modules/coupons/coupons.router.js';
+import { ordersRouter } from './modules/orders/orders.router.js';
+import { paymentRouter } from './modules/payment/payment.router.js';
+import { reportsRouter } from './modules/reports/reports.router.js';
 import { reviewsRouter } from './modules/reviews/reviews.router.js';
 import { vendorsRouter } from './modules/vendors/vendors.router.js';
+import { wishlistRouter } from './modules/wishlist/wishlist.router.js';
 import { createCallerFactory, router } from './trpc.js';
 
 export const appRouter = router({
@@ -12,6 +19,13 @@ export const appRouter = router({
   vendors: vendorsRouter,
   reviews: reviewsRouter,
   contact: contactRouter,
+  cart: cartRouter,
+  wishlist: wishlistRouter,
+  addresses: addressesRouter,
+  reports: reportsRouter,
+  orders: ordersRouter,
+  payment: paymentRouter,
+  coupons: couponsRouter,
 });
 
 export type AppRouter = typeof appRouter;

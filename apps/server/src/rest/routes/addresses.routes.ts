@@ -1,0 +1,3 @@
+import type { RestRoute } from '../define.js';
+
+export const addressesRoutes: RestRoute[] = [];
