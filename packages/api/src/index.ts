@@ -8,6 +8,8 @@ export * as authService from './modules/auth/auth.service.js';
 export { catalogueChanged, refreshSearchText } from './modules/catalogue/catalogue.search.js';
 export * as catalogueService from './modules/catalogue/catalogue.service.js';
 export * as contactService from './modules/contact/contact.service.js';
+export * as couponsService from './modules/coupons/coupons.service.js';
+export * as ordersService from './modules/orders/orders.service.js';
 export * as reviewsService from './modules/reviews/reviews.service.js';
 export * as vendorsService from './modules/vendors/vendors.service.js';
 export { type AuthedContext, requireRole, requireUser, requireVendor, type VendorContext } from './procedures.js';

@@ -3,7 +3,7 @@ import { CATALOGUE_MAX_PAGE_SIZE, CATALOGUE_PAGE_SIZE, CATEGORIES, PRICE_BANDS, 
 import { boundedText, emailField } from './fields.js';
 
 /** A whole number from a query string or JSON, with a message naming the field. */
-const wholeNumber = (field: string, min: number, max: number) =>
+export const wholeNumber = (field: string, min: number, max: number) =>
   z.coerce
     .number({ error: `${field} must be a whole number` })
     .int(`${field} must be a whole number`)

@@ -1,0 +1,47 @@
+import { koboToNaira, type OrderDto } from '@caps/contracts';
+import { imageUrl } from '../../images/image-store.js';
+import type { Order, OrderItem, OrderStatusChange } from './orders.entities.js';
+
+/** An order with its lines and history, loaded with products and shop. */
+export function toOrderDto(order: Order, items: OrderItem[], history: OrderStatusChange[]): OrderDto {
+  return {
+    id: order.id,
+    user_id: order.user.id,
+    checkout_id: order.checkout.id,
+    vendor: { id: order.vendor.id, shop_name: order.vendor.shopName },
+    items: items.map((item) => ({
+      id: item.id,
+      order_id: order.id,
+      product_id: item.product.id,
+      size: item.size,
+      quantity: item.quantity,
+      price: koboToNaira(item.unitPriceKobo),
+      product: {
+        name: item.productName,
+        description: item.product.description,
+        images: item.product.images.map((name) => imageUrl(name)).filter((url): url is string => url !== null),
+        category: item.product.category,
+        rating: item.product.ratingCount > 0 ? Math.round(item.product.ratingAverage * 10) / 10 : 0,
+        total_reviews: item.product.ratingCount,
+        vendor: { id: order.vendor.id, shop_name: order.vendor.shopName },
+      },
+    })),
+    subtotal: koboToNaira(order.subtotalKobo),
+    shipping_cost: koboToNaira(order.shippingKobo),
+    discount: koboToNaira(order.discountKobo),
+    total_amount: koboToNaira(order.totalKobo),
+    status: order.status,
+    payment_status: order.paymentStatus,
+    shipping_address: order.shippingAddress,
+    shipping_details: order.shippingDetails ?? null,
+    coupon_code: order.couponCode ?? null,
+    status_history: history.map((change) => ({
+      from: change.fromStatus ?? null,
+      to: change.toStatus,
+      at: change.createdAt.toISOString(),
+    })),
+    paid_at: order.paidAt?.toISOString() ?? null,
+    created_at: order.createdAt.toISOString(),
+    updated_at: order.updatedAt.toISOString(),
+  };
+}
