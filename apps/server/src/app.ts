@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
 import { imagesPlugin } from './plugins/images.js';
+import { paymentsPlugin } from './plugins/payments.js';
 import { trpcPlugin } from './plugins/trpc.js';
 import { webPlugin } from './plugins/web.js';
 import { installErrorHandler } from './rest/errors.js';
@@ -64,6 +65,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(trpcPlugin, { services });
   await app.register(imagesPlugin, { services });
+  await app.register(paymentsPlugin, { services });
   await app.register(restPlugin, { services, routes: restRoutes });
   await app.register(webPlugin, { distDir: config.webDistDir });
 

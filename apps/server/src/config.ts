@@ -35,6 +35,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ...defaultServicesConfig,
       nodeEnv,
       uploadDir: env.UPLOAD_DIR || './data/uploads',
+      paystackSecretKey: env.PAYSTACK_SECRET_KEY || undefined,
       sessionTtlDays: int(env.SESSION_TTL_DAYS, defaultServicesConfig.sessionTtlDays),
       login: {
         maxFailuresPerAccount: int(

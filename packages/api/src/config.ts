@@ -13,6 +13,8 @@ export interface ServicesConfig {
   };
   /** development shows error details; production never does. */
   nodeEnv: 'development' | 'production' | 'test';
+  /** Paystack secret key; without it payments go through the built-in sandbox. */
+  paystackSecretKey?: string | undefined;
 }
 
 export const defaultServicesConfig: ServicesConfig = {

@@ -5,6 +5,8 @@ import type { Session, User } from './modules/auth/auth.entities.js';
 import { resolveSession } from './modules/auth/auth.service.js';
 import type { LoginLimiter } from './modules/auth/login-limiter.js';
 import type { CatalogueTotals } from './modules/catalogue/catalogue-totals.js';
+import type { PaymentProvider } from './modules/payment/provider.js';
+import type { PaystackSandbox } from './modules/payment/sandbox.js';
 
 /** Long-lived things shared by every request of one server. */
 export interface Services {
@@ -13,12 +15,17 @@ export interface Services {
   images: ImageStore;
   loginLimiter: LoginLimiter;
   catalogueTotals: CatalogueTotals;
+  payments: PaymentProvider;
+  /** The built-in Paystack stand-in, when no Paystack key is configured. */
+  sandbox: PaystackSandbox | null;
 }
 
 export interface RequestInfo {
   ip: string;
   userAgent?: string | undefined;
   authorization?: string | undefined;
+  /** https://host of the site as the caller reached it (PUBLIC_URL when set), for links sent elsewhere. */
+  origin?: string | undefined;
 }
 
 export type AuthState = { user: User; session: Session } | { user: null; session: null; reason: 'missing' | 'invalid' };

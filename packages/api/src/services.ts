@@ -4,6 +4,8 @@ import { type DatabaseConfig, openDatabase } from './db/orm.js';
 import { ImageStore } from './images/image-store.js';
 import { LoginLimiter } from './modules/auth/login-limiter.js';
 import { CatalogueTotals } from './modules/catalogue/catalogue-totals.js';
+import { PaystackProvider } from './modules/payment/provider.js';
+import { PaystackSandbox, SandboxProvider } from './modules/payment/sandbox.js';
 
 /** Opens the database (migrating it) and builds the long-lived services of one server. */
 export async function createServices(
@@ -12,11 +14,14 @@ export async function createServices(
 ): Promise<Services> {
   const full: ServicesConfig = { ...defaultServicesConfig, ...config };
   const orm = await openDatabase(database);
+  const sandbox = full.paystackSecretKey ? null : new PaystackSandbox();
   return {
     config: full,
     orm,
     images: new ImageStore(full.uploadDir),
     loginLimiter: new LoginLimiter(full.login),
     catalogueTotals: new CatalogueTotals(),
+    payments: sandbox ? new SandboxProvider(sandbox) : new PaystackProvider(full.paystackSecretKey as string),
+    sandbox,
   };
 }

@@ -16,7 +16,9 @@ import { buildOpenApi } from './openapi.js';
 
 /** The request facts a context needs, from a Fastify request (shared by tRPC and REST). */
 export function requestInfo(request: FastifyRequest) {
+  const publicUrl = process.env.PUBLIC_URL?.replace(/\/+$/, '');
   return {
+    origin: publicUrl || `${request.protocol}://${request.host}`,
     ip: request.ip,
     userAgent: request.headers['user-agent'],
     authorization: request.headers.authorization,

@@ -1,3 +1,63 @@
+import { paymentService } from '@caps/api';
+import { wholeNumber } from '@caps/contracts';
+import { z } from 'zod';
 import type { RestRoute } from '../define.js';
+import { route } from '../define.js';
 
-export const paymentRoutes: RestRoute[] = [];
+const ReferenceQuery = z.object({
+  reference: z.string().trim().min(1, 'No payment reference found').max(64).optional(),
+  trxref: z.string().trim().min(1).max(64).optional(),
+});
+const referenceOf = (input: z.output<typeof ReferenceQuery>) => input.reference ?? input.trxref ?? '';
+
+const VerifyDto = z.object({
+  success: z.boolean(),
+  status: z.enum(['paid', 'pending', 'failed']),
+  message: z.string(),
+  reference: z.string(),
+  order_ids: z.array(z.number().int()),
+  retry_after: z.number().int().optional(),
+});
+
+export const paymentRoutes: RestRoute[] = [
+  route({
+    method: 'POST',
+    path: '/payment/initiate',
+    summary:
+      "Start paying for the checkout of order_id (all its shops' orders at once). Answers the payment provider's url (authorization_url) and our reference.",
+    tag: 'Payment',
+    auth: 'customer',
+    input: z.object({ order_id: wholeNumber('order_id', 1, 2_147_483_647) }).strict(),
+    output: z.object({ url: z.string(), authorization_url: z.string(), reference: z.string(), amount: z.number() }),
+    errors: [404, 409],
+    handler: (ctx, input) => paymentService.initiatePayment(ctx, input.order_id),
+  }),
+  route({
+    method: 'GET',
+    path: '/payment/verify',
+    summary:
+      'Verify a payment by reference with the provider and apply it once: { success, status, message, order_ids, retry_after? } (retry_after seconds while the payment is in progress).',
+    tag: 'Payment',
+    auth: 'public',
+    input: ReferenceQuery,
+    output: VerifyDto,
+    handler: (ctx, input) => paymentService.verifyPayment(ctx, referenceOf(input)),
+  }),
+  route({
+    method: 'GET',
+    path: '/payment/callback',
+    summary:
+      'Where the provider returns the buyer (?reference= or ?trxref=). Browsers are sent on to the payment result page; API clients get the verify answer.',
+    tag: 'Payment',
+    auth: 'public',
+    input: ReferenceQuery,
+    output: VerifyDto,
+    handler: async (ctx, input, { request, reply }) => {
+      const reference = referenceOf(input);
+      if ((request.headers.accept ?? '').includes('text/html')) {
+        return reply.redirect(`/payment/callback?reference=${encodeURIComponent(reference)}`, 303);
+      }
+      return paymentService.verifyPayment(ctx, reference);
+    },
+  }),
+] as RestRoute[];

@@ -1,3 +1,14 @@
+import { wholeNumber } from '@caps/contracts';
+import { z } from 'zod';
+import { customerProcedure, publicProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
+import * as payment from './payment.service.js';
 
-export const paymentRouter = router({});
+export const paymentRouter = router({
+  initiate: customerProcedure
+    .input(z.object({ order_id: wholeNumber('order_id', 1, 2_147_483_647) }))
+    .mutation(({ ctx, input }) => payment.initiatePayment(ctx, input.order_id)),
+  verify: publicProcedure
+    .input(z.object({ reference: z.string().trim().min(1).max(64) }))
+    .query(({ ctx, input }) => payment.verifyPayment(ctx, input.reference)),
+});

@@ -1,12 +1,35 @@
-import type { ReviewDto, ReviewListQuery } from '@caps/contracts';
+import { REVIEW_TEXT, type ReviewCreateData, type ReviewDto, type ReviewListQuery } from '@caps/contracts';
+import { LockMode } from '@mikro-orm/core';
 import type { z } from 'zod';
 import type { Context } from '../../context.js';
-import { ReviewSchema } from './reviews.entities.js';
+import type { Em } from '../../db/orm.js';
+import { DomainError } from '../../errors.js';
+import type { AuthedContext } from '../../procedures.js';
+import { UserSchema } from '../auth/auth.entities.js';
+import { ProductSchema } from '../catalogue/catalogue.entities.js';
+import { OrderItemSchema, OrderSchema } from '../orders/orders.entities.js';
+import { VendorSchema } from '../vendors/vendors.entities.js';
+import { type Review, ReviewSchema } from './reviews.entities.js';
 
 /** A reviewer's email as the public sees it: enough to recognise, not enough to write to. */
 function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}***@${domain}`;
+}
+
+/** Expects `user` loaded (populated, or the caller's own entity). */
+function toReviewDto(review: Review): ReviewDto {
+  return {
+    id: review.id,
+    user_id: review.user?.id ?? null,
+    user: review.user ? { full_name: review.user.fullName, email: maskEmail(review.user.email) } : null,
+    product_id: review.product?.id ?? null,
+    vendor_id: review.vendor?.id ?? null,
+    rating: review.rating,
+    comment: review.comment,
+    verified_purchase: review.verifiedPurchase,
+    created_at: review.createdAt.toISOString(),
+  };
 }
 
 /** Reviews of a product, or of a shop (its shop reviews and the reviews of its products), newest first. */
@@ -22,15 +45,91 @@ export async function listReviews(ctx: Context, query: z.output<typeof ReviewLis
     orderBy: { createdAt: 'desc', id: 'desc' },
     limit: 200,
   });
-  return reviews.map((review) => ({
-    id: review.id,
-    user_id: review.user?.id ?? null,
-    user: review.user ? { full_name: review.user.fullName, email: maskEmail(review.user.email) } : null,
-    product_id: review.product?.id ?? null,
-    vendor_id: review.vendor?.id ?? null,
-    rating: review.rating,
-    comment: review.comment,
-    verified_purchase: review.verifiedPurchase,
-    created_at: review.createdAt.toISOString(),
-  }));
+  return reviews.map(toReviewDto);
+}
+
+/** The caller's own reviews, newest first, so an order page can tell which caps are already reviewed. */
+export async function listMyReviews(ctx: AuthedContext): Promise<ReviewDto[]> {
+  const reviews = await ctx.em.find(
+    ReviewSchema,
+    { user: ctx.user.id },
+    { populate: ['user'], orderBy: { createdAt: 'desc', id: 'desc' } },
+  );
+  return reviews.map(toReviewDto);
+}
+
+/**
+ * Sets a product's rating columns from its reviews. Counted again from the table rather than nudged
+ * by the new rating, so the columns are exact whatever happened before (seeds, deletions, old bugs).
+ */
+export async function refreshProductRating(em: Em, productId: number): Promise<void> {
+  await em.execute(
+    `update products
+        set rating_count = (select count(*) from reviews r where r.product_id = products.id),
+            rating_average = coalesce((select avg(r.rating) from reviews r where r.product_id = products.id), 0)
+      where id = ?`,
+    [productId],
+  );
+}
+
+async function reviewProduct(em: Em, ctx: AuthedContext, productId: number, data: ReviewCreateData): Promise<Review> {
+  // The product row stays locked until commit, so reviews of one cap are written one at a time: the
+  // duplicate check sees any review committed just before, and the rating is counted over all of them.
+  const product = await em.findOne(ProductSchema, { id: productId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  if (!product) throw new DomainError('NOT_FOUND', REVIEW_TEXT.productNotFound);
+  const delivered = await em.count(OrderItemSchema, {
+    product: product.id,
+    order: { user: ctx.user.id, status: 'delivered' },
+  });
+  if (delivered === 0) throw new DomainError('FORBIDDEN', REVIEW_TEXT.notDelivered);
+  if (await em.count(ReviewSchema, { user: ctx.user.id, product: product.id })) {
+    throw new DomainError('CONFLICT', REVIEW_TEXT.alreadyReviewed);
+  }
+  const review = em.create(ReviewSchema, {
+    user: ctx.user,
+    product,
+    // Recorded with the product so the shop's rating counts it without a join.
+    vendor: product.vendor,
+    rating: data.rating,
+    comment: data.comment,
+    verifiedPurchase: true,
+  });
+  await em.flush();
+  await refreshProductRating(em, product.id);
+  return review;
+}
+
+async function reviewShop(em: Em, ctx: AuthedContext, vendorId: number, data: ReviewCreateData): Promise<Review> {
+  const vendor = await em.findOne(VendorSchema, { id: vendorId });
+  if (!vendor) throw new DomainError('NOT_FOUND', REVIEW_TEXT.shopNotFound);
+  // Shop reviews are unique per reviewer, so locking the reviewer's row makes two at once take turns.
+  await em.findOne(UserSchema, { id: ctx.user.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  const delivered = await em.count(OrderSchema, { user: ctx.user.id, vendor: vendor.id, status: 'delivered' });
+  if (delivered === 0) throw new DomainError('FORBIDDEN', REVIEW_TEXT.shopNotDelivered);
+  if (await em.count(ReviewSchema, { user: ctx.user.id, vendor: vendor.id, product: null })) {
+    throw new DomainError('CONFLICT', REVIEW_TEXT.shopAlreadyReviewed);
+  }
+  const review = em.create(ReviewSchema, {
+    user: ctx.user,
+    product: null,
+    vendor,
+    rating: data.rating,
+    comment: data.comment,
+    verifiedPurchase: true,
+  });
+  await em.flush();
+  return review;
+}
+
+/**
+ * A customer's review of a cap they received, or of a shop that delivered to them; one each. The
+ * review and the product's rating columns are written together or not at all.
+ */
+export async function createReview(ctx: AuthedContext, data: ReviewCreateData): Promise<ReviewDto> {
+  const review = await ctx.em.transactional((em) =>
+    data.target.kind === 'product'
+      ? reviewProduct(em, ctx, data.target.id, data)
+      : reviewShop(em, ctx, data.target.id, data),
+  );
+  return toReviewDto(review);
 }

@@ -1,0 +1,85 @@
+import {
+  E,
+  REPORT_TEXT,
+  type ReportCreateData,
+  type ReportDto,
+  type ReportStatus,
+  type ReportStatusData,
+} from '@caps/contracts';
+import { LockMode } from '@mikro-orm/core';
+import { DomainError } from '../../errors.js';
+import { type AuthedContext, requireRole } from '../../procedures.js';
+import { UserSchema } from '../auth/auth.entities.js';
+import { VendorSchema } from '../vendors/vendors.entities.js';
+import { type Report, ReportSchema } from './reports.entities.js';
+
+/** A report stays open, and blocks another one from the same customer about the same shop, until resolved. */
+const OPEN_STATUSES: ReportStatus[] = ['pending', 'reviewed'];
+
+/** Expects `reporter` loaded (populated, or the caller's own entity). */
+function toReportDto(report: Report): ReportDto {
+  return {
+    id: report.id,
+    vendor_id: report.vendor.id,
+    reason: report.reason,
+    description: report.description,
+    status: report.status,
+    created_at: report.createdAt.toISOString(),
+    reporter: report.reporter ? { id: report.reporter.id, full_name: report.reporter.fullName } : null,
+  };
+}
+
+/** A customer reports a listed shop; one open report per customer and shop. */
+export async function createReport(ctx: AuthedContext, data: ReportCreateData): Promise<ReportDto> {
+  const report = await ctx.em.transactional(async (em) => {
+    // Only shops the public can see can be reported: an unverified or suspended shop reads as unknown.
+    const vendor = await em.findOne(VendorSchema, {
+      id: data.vendor_id,
+      verifiedAt: { $ne: null },
+      user: { status: 'active' },
+    });
+    if (!vendor) throw new DomainError('NOT_FOUND', REPORT_TEXT.shopNotFound);
+    // The reporter's row stays locked until commit, so two reports sent at once take turns and the
+    // second one sees the first.
+    await em.findOne(UserSchema, { id: ctx.user.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const open = await em.count(ReportSchema, {
+      reporter: ctx.user.id,
+      vendor: vendor.id,
+      status: { $in: OPEN_STATUSES },
+    });
+    if (open > 0) throw new DomainError('CONFLICT', REPORT_TEXT.alreadyReported);
+    const created = em.create(ReportSchema, {
+      reporter: ctx.user,
+      vendor,
+      reason: data.reason,
+      description: data.description,
+      status: 'pending',
+    });
+    await em.flush();
+    return created;
+  });
+  return toReportDto(report);
+}
+
+/** Reports about a shop, newest first: for its own vendor and for admins. */
+export async function listVendorReports(ctx: AuthedContext, vendorId: number): Promise<ReportDto[]> {
+  requireRole(ctx.user, 'vendor', 'admin');
+  const vendor = await ctx.em.findOne(VendorSchema, { id: vendorId });
+  if (!vendor) throw new DomainError('NOT_FOUND', REPORT_TEXT.shopNotFound);
+  if (ctx.user.role === 'vendor' && vendor.user.id !== ctx.user.id) throw new DomainError('FORBIDDEN', E.forbidden);
+  const reports = await ctx.em.find(
+    ReportSchema,
+    { vendor: vendor.id },
+    { populate: ['reporter'], orderBy: { createdAt: 'desc', id: 'desc' } },
+  );
+  return reports.map(toReportDto);
+}
+
+/** An admin moves a report to pending, reviewed or resolved (the spec shows no fixed order of steps). */
+export async function setReportStatus(ctx: AuthedContext, data: ReportStatusData): Promise<ReportDto> {
+  const report = await ctx.em.findOne(ReportSchema, { id: data.id }, { populate: ['reporter'] });
+  if (!report) throw new DomainError('NOT_FOUND', REPORT_TEXT.notFound);
+  report.status = data.status;
+  await ctx.em.flush();
+  return toReportDto(report);
+}
