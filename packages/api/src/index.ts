@@ -4,7 +4,9 @@ export { type AuthState, type Context, createContext, type RequestInfo, type Ser
 export { type DatabaseConfig, type Dialect, dialectOf, type Em, type Orm, openDatabase } from './db/orm.js';
 export { DOMAIN_ERRORS, DomainError, type DomainErrorCode, TRPC_HTTP_STATUS } from './errors.js';
 export { ImageStore, type ImageUpload, imageUrl, sniffImageType } from './images/image-store.js';
+export * as addressesService from './modules/addresses/addresses.service.js';
 export * as authService from './modules/auth/auth.service.js';
+export * as cartService from './modules/cart/cart.service.js';
 export { catalogueChanged, refreshSearchText } from './modules/catalogue/catalogue.search.js';
 export * as catalogueService from './modules/catalogue/catalogue.service.js';
 export * as contactService from './modules/contact/contact.service.js';
@@ -16,6 +18,7 @@ export { PaystackSandbox, SANDBOX_DECLINED_CARD, SANDBOX_SUCCESS_CARD } from './
 export * as reportsService from './modules/reports/reports.service.js';
 export * as reviewsService from './modules/reviews/reviews.service.js';
 export * as vendorsService from './modules/vendors/vendors.service.js';
+export * as wishlistService from './modules/wishlist/wishlist.service.js';
 export { type AuthedContext, requireRole, requireUser, requireVendor, type VendorContext } from './procedures.js';
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from './root.js';
 export { createServices } from './services.js';
