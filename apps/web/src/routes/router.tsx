@@ -50,14 +50,35 @@ const pages: RouteObject[] = [
     path: 'product/:productId',
     lazy: async () => ({ Component: (await import('@/features/storefront/product-page')).ProductPage }),
   },
-  placeholder('cart', 'Shopping Cart'),
-  placeholder('checkout', 'Checkout'),
-  placeholder('payment/callback', 'Payment Result'),
-  placeholder('order-success', 'Order Placed'),
+  {
+    path: 'cart',
+    lazy: async () => ({ Component: (await import('@/features/cart/cart-page')).CartPage }),
+  },
+  {
+    path: 'checkout',
+    lazy: async () => ({ Component: (await import('@/features/checkout/checkout-page')).CheckoutPage }),
+  },
+  {
+    path: 'payment/callback',
+    lazy: async () => ({ Component: (await import('@/features/checkout/payment-callback-page')).PaymentCallbackPage }),
+  },
+  {
+    path: 'order-success',
+    lazy: async () => ({ Component: (await import('@/features/checkout/order-success-page')).OrderSuccessPage }),
+  },
   // Spec 2 names both spellings of the order detail page; both must keep working.
-  placeholder('order/:orderId', 'Order Details'),
-  placeholder('orders/:orderId', 'Order Details'),
-  placeholder('orders', 'My Orders'),
+  {
+    path: 'order/:orderId',
+    lazy: async () => ({ Component: (await import('@/features/orders/order-detail-page')).OrderDetailPage }),
+  },
+  {
+    path: 'orders/:orderId',
+    lazy: async () => ({ Component: (await import('@/features/orders/order-detail-page')).OrderDetailPage }),
+  },
+  {
+    path: 'orders',
+    lazy: async () => ({ Component: (await import('@/features/orders/orders-page')).OrdersPage }),
+  },
   {
     path: 'auth',
     lazy: async () => ({ Component: (await import('@/features/account/customer-auth-page')).CustomerAuthPage }),
@@ -90,7 +111,10 @@ const pages: RouteObject[] = [
     path: 'product-test',
     lazy: async () => ({ Component: (await import('@/features/dev/product-test-page')).ProductTestPage }),
   },
-  placeholder('order-test', 'Order Test'),
+  {
+    path: 'order-test',
+    lazy: async () => ({ Component: (await import('@/features/dev/order-test-page')).OrderTestPage }),
+  },
   { path: '*', element: <NotFoundPage /> },
 ];
 

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@/routes/placeholder-page';
+
+export function CartPage() {
+  return <PlaceholderPage title="Shopping Cart" />;
+}

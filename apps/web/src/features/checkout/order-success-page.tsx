@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@/routes/placeholder-page';
+
+export function OrderSuccessPage() {
+  return <PlaceholderPage title="Order Placed" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@/routes/placeholder-page';
+
+export function PaymentCallbackPage() {
+  return <PlaceholderPage title="Payment Result" />;
+}

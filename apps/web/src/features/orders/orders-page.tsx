@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@/routes/placeholder-page';
+
+export function OrdersPage() {
+  return <PlaceholderPage title="My Orders" />;
+}
