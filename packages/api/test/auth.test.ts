@@ -1,41 +1,15 @@
 import { E, V } from '@caps/contracts';
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZodError } from 'zod';
-import { DomainError } from '../src/errors.js';
 import { SessionSchema, UserSchema } from '../src/modules/auth/auth.entities.js';
 import { tokenDigest } from '../src/modules/auth/tokens.js';
 import { VendorSchema } from '../src/modules/vendors/vendors.entities.js';
-import { fieldErrorsOf } from '../src/validation.js';
-import { createTestEnv, customerInput, type TestEnv, vendorInput } from './harness.js';
+import { createTestEnv, customerInput, failureOf, type TestEnv, vendorInput } from './harness.js';
 
 let env: TestEnv;
 beforeAll(async () => {
   env = await createTestEnv({ login: { maxFailuresPerAccount: 5, maxFailuresPerIp: 12, windowMinutes: 15 } });
 });
 afterAll(async () => env?.close());
-
-/** The failure of a call: its tRPC code, message and field messages. */
-async function failureOf(call: Promise<unknown>) {
-  try {
-    await call;
-  } catch (error) {
-    expect(error).toBeInstanceOf(TRPCError);
-    const trpcError = error as TRPCError;
-    const cause = trpcError.cause;
-    return {
-      code: trpcError.code,
-      message: trpcError.message,
-      fields:
-        cause instanceof ZodError
-          ? fieldErrorsOf(cause)
-          : cause instanceof DomainError
-            ? (cause.fieldErrors ?? {})
-            : {},
-    };
-  }
-  throw new Error('expected the call to fail');
-}
 
 const userCount = () => env.services.orm.em.fork().count(UserSchema, {});
 

@@ -1,16 +1,12 @@
 import { CART_TEXT } from '@caps/contracts';
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ZodError } from 'zod';
-import { DomainError } from '../src/errors.js';
 import { SessionSchema, type User } from '../src/modules/auth/auth.entities.js';
 import { newToken, tokenDigest } from '../src/modules/auth/tokens.js';
 import { CartItemSchema } from '../src/modules/cart/cart.entities.js';
 import { ProductSchema } from '../src/modules/catalogue/catalogue.entities.js';
 import { VendorSchema } from '../src/modules/vendors/vendors.entities.js';
-import { fieldErrorsOf } from '../src/validation.js';
 import { makeProduct, makeUser, makeVendor } from './fixtures.js';
-import { createTestEnv, type TestEnv } from './harness.js';
+import { createTestEnv, failureOf, type TestEnv } from './harness.js';
 
 let env: TestEnv;
 const customers: Record<'alice' | 'bob', { id: number; token: string }> = {
@@ -33,28 +29,6 @@ async function tokenFor(user: User): Promise<string> {
   });
   await em.flush();
   return token;
-}
-
-/** The failure of a call: its tRPC code, message and field messages. */
-async function failureOf(call: Promise<unknown>) {
-  try {
-    await call;
-  } catch (error) {
-    expect(error).toBeInstanceOf(TRPCError);
-    const trpcError = error as TRPCError;
-    const cause = trpcError.cause;
-    return {
-      code: trpcError.code,
-      message: trpcError.message,
-      fields:
-        cause instanceof ZodError
-          ? fieldErrorsOf(cause)
-          : cause instanceof DomainError
-            ? (cause.fieldErrors ?? {})
-            : {},
-    };
-  }
-  throw new Error('expected the call to fail');
 }
 
 /** What the database holds for a customer's cart: [product, size, quantity] by line id. */

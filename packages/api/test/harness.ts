@@ -2,12 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TRPCError } from '@trpc/server';
 import pg from 'pg';
+import { ZodError } from 'zod';
 import { defaultServicesConfig, type ServicesConfig } from '../src/config.js';
 import { type Context, createContext, type Services } from '../src/context.js';
 import type { DatabaseConfig } from '../src/db/orm.js';
+import { DomainError } from '../src/errors.js';
+import { SessionSchema } from '../src/modules/auth/auth.entities.js';
+import { newToken, tokenDigest } from '../src/modules/auth/tokens.js';
 import { createCaller } from '../src/root.js';
 import { createServices } from '../src/services.js';
+import { fieldErrorsOf } from '../src/validation.js';
 
 /**
  * A fresh database for one test file: a temporary SQLite file, or (TEST_DIALECT=postgresql) a new
@@ -116,4 +122,38 @@ export function vendorInput(overrides: Record<string, unknown> = {}) {
     bank_name: 'Zenith Bank',
     ...overrides,
   };
+}
+
+/** The failure of a tRPC call: its code, message and field messages (fails the test if the call succeeds). */
+export async function failureOf(call: Promise<unknown>) {
+  try {
+    await call;
+  } catch (error) {
+    if (!(error instanceof TRPCError)) throw error;
+    const cause = error.cause;
+    return {
+      code: error.code,
+      message: error.message,
+      fields:
+        cause instanceof ZodError
+          ? fieldErrorsOf(cause)
+          : cause instanceof DomainError
+            ? (cause.fieldErrors ?? {})
+            : {},
+    };
+  }
+  throw new Error('expected the call to fail');
+}
+
+/** A bearer token for a user made straight in the database (argon2 for every test user would be slow). */
+export async function sessionTokenFor(services: Services, userId: number): Promise<string> {
+  const em = services.orm.em.fork();
+  const token = newToken();
+  em.create(SessionSchema, {
+    user: userId,
+    tokenHash: tokenDigest(token),
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  await em.flush();
+  return token;
 }

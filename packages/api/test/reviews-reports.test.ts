@@ -1,43 +1,17 @@
 import { E, type OrderStatus, REPORT_TEXT, REVIEW_TEXT, V } from '@caps/contracts';
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZodError } from 'zod';
 import type { Em } from '../src/db/orm.js';
-import { DomainError } from '../src/errors.js';
 import { UserSchema } from '../src/modules/auth/auth.entities.js';
 import { type Product, ProductSchema } from '../src/modules/catalogue/catalogue.entities.js';
 import { CheckoutSchema, OrderItemSchema, OrderSchema } from '../src/modules/orders/orders.entities.js';
 import { ReportSchema } from '../src/modules/reports/reports.entities.js';
 import { ReviewSchema } from '../src/modules/reviews/reviews.entities.js';
 import { type Vendor, VendorSchema } from '../src/modules/vendors/vendors.entities.js';
-import { fieldErrorsOf } from '../src/validation.js';
 import { makeProduct, makeVendor } from './fixtures.js';
-import { createTestEnv, customerInput, type TestEnv, vendorInput } from './harness.js';
+import { createTestEnv, customerInput, failureOf, type TestEnv, vendorInput } from './harness.js';
 
 let env: TestEnv;
 const fresh = () => env.services.orm.em.fork();
-
-/** The failure of a call: its tRPC code, message and field messages. */
-async function failureOf(call: Promise<unknown>) {
-  try {
-    await call;
-  } catch (error) {
-    expect(error).toBeInstanceOf(TRPCError);
-    const trpcError = error as TRPCError;
-    const cause = trpcError.cause;
-    return {
-      code: trpcError.code,
-      message: trpcError.message,
-      fields:
-        cause instanceof ZodError
-          ? fieldErrorsOf(cause)
-          : cause instanceof DomainError
-            ? (cause.fieldErrors ?? {})
-            : {},
-    };
-  }
-  throw new Error('expected the call to fail');
-}
 
 interface Account {
   id: number;

@@ -1,16 +1,12 @@
 import { ADDRESS_TEXT, type AddressInput, V } from '@caps/contracts';
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ZodError } from 'zod';
-import { DomainError } from '../src/errors.js';
 import { AddressSchema } from '../src/modules/addresses/addresses.entities.js';
 import { SessionSchema, type User } from '../src/modules/auth/auth.entities.js';
 import { newToken, tokenDigest } from '../src/modules/auth/tokens.js';
 import { ProductSchema } from '../src/modules/catalogue/catalogue.entities.js';
 import { WishlistEntrySchema } from '../src/modules/wishlist/wishlist.entities.js';
-import { fieldErrorsOf } from '../src/validation.js';
 import { makeProduct, makeUser, makeVendor } from './fixtures.js';
-import { createTestEnv, type TestEnv } from './harness.js';
+import { createTestEnv, failureOf, type TestEnv } from './harness.js';
 
 let env: TestEnv;
 type Customer = { id: number; token: string };
@@ -36,27 +32,6 @@ async function tokenFor(user: User): Promise<string> {
 async function newCustomer(): Promise<Customer> {
   const user = await makeUser(env.services.orm.em.fork(), { role: 'customer' });
   return { id: user.id, token: await tokenFor(user) };
-}
-
-async function failureOf(call: Promise<unknown>) {
-  try {
-    await call;
-  } catch (error) {
-    expect(error).toBeInstanceOf(TRPCError);
-    const trpcError = error as TRPCError;
-    const cause = trpcError.cause;
-    return {
-      code: trpcError.code,
-      message: trpcError.message,
-      fields:
-        cause instanceof ZodError
-          ? fieldErrorsOf(cause)
-          : cause instanceof DomainError
-            ? (cause.fieldErrors ?? {})
-            : {},
-    };
-  }
-  throw new Error('expected the call to fail');
 }
 
 const as = (customer: Customer) => env.caller(customer.token);
