@@ -32,6 +32,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     routerOptions: { maxParamLength: 5000 },
   });
   app.decorate('services', services);
+  // JSON as usual, but an empty body (a DELETE sent with a JSON content type) is no body rather than a 400.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new SyntaxError('The request body is not valid JSON.'), { statusCode: 400 }));
+    }
+  });
   installErrorHandler(app);
 
   await app.register(helmet, {

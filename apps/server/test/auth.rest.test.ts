@@ -370,3 +370,24 @@ describe('the host', () => {
     expect(response.body).not.toContain('stack');
   });
 });
+
+describe('request bodies', () => {
+  it('takes an empty JSON body as no body, and still refuses broken JSON', async () => {
+    const { token } = (await register(customerInput())).json();
+    const logout = await env.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(logout.statusCode).toBe(200);
+    const broken = await env.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toBe('The request body is not valid JSON.');
+  });
+});

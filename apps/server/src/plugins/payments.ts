@@ -12,6 +12,7 @@ const escapeHtml = (value: string) =>
 export async function paymentsPlugin(app: FastifyInstance, options: { services: Services }) {
   const { services } = options;
   // The signature covers the exact bytes Paystack sent, so this route keeps the body as a string.
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => {
     done(null, body);
   });

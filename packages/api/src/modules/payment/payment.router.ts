@@ -7,6 +7,7 @@ import * as payment from './payment.service.js';
 export const paymentRouter = router({
   initiate: customerProcedure
     .input(z.object({ order_id: wholeNumber('order_id', 1, 2_147_483_647) }))
+    .output(z.object({ url: z.string(), authorization_url: z.string(), reference: z.string(), amount: z.number() }))
     .mutation(({ ctx, input }) => payment.initiatePayment(ctx, input.order_id)),
   verify: publicProcedure
     .input(z.object({ reference: z.string().trim().min(1).max(64) }))
