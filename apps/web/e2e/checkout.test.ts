@@ -1,0 +1,252 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, type E2eEnv, startE2eEnv } from './harness';
+
+/** Seeding the demo data takes 20-40 s before the server answers. */
+const DEMO_START_TIMEOUT_MS = 150_000;
+const CUSTOMER = { email: 'customer@capsmarket.ng', password: 'Customer123!' };
+const GOOD_CARD = '4084 0840 8408 4081';
+const DECLINED_CARD = '4084 0800 0000 5408';
+
+interface ListedProduct {
+  id: number;
+  name: string;
+  stock: number;
+  sizes: string[];
+  vendor: { id: number; shop_name: string };
+}
+
+interface ListedOrder {
+  id: number;
+  status: string;
+  payment_status: string;
+  discount: number;
+  coupon_code: string | null;
+  vendor: { id: number; shop_name: string };
+  items: { product_id: number; product: { name: string } }[];
+}
+
+interface ListedReview {
+  user: { email: string } | null;
+}
+
+describe.skipIf(!browserAvailable())('checkout, payment and orders in the browser', () => {
+  let env: E2eEnv;
+
+  beforeAll(async () => {
+    env = await startE2eEnv({ demoData: true });
+  }, DEMO_START_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  async function api<T>(token: string, path: string, init: RequestInit = {}): Promise<T> {
+    const response = await fetch(`${env.baseUrl}/api${path}`, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        // A JSON content type with no body is refused (400), as for any JSON API.
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
+    });
+    if (!response.ok)
+      throw new Error(`${init.method ?? 'GET'} ${path}: HTTP ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
+  /** Signs the demo customer in through /auth and answers the stored token. */
+  async function signIn(page: Page): Promise<string> {
+    await page.goto('/auth');
+    const form = page.getByRole('form', { name: 'Login' });
+    await form.getByLabel('Email').fill(CUSTOMER.email);
+    await form.getByLabel('Password').fill(CUSTOMER.password);
+    await form.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.pathname !== '/auth');
+    const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+    if (!token) throw new Error('No auth_token after signing in');
+    return token;
+  }
+
+  /** Empties the cart, then puts one of each given cap in it (first size). */
+  async function fillCart(token: string, products: ListedProduct[]): Promise<void> {
+    await api(token, '/cart', { method: 'DELETE' });
+    for (const product of products) {
+      await api(token, '/cart', {
+        method: 'POST',
+        body: JSON.stringify({ product_id: product.id, quantity: 1, size: product.sizes[0] ?? '' }),
+      });
+    }
+  }
+
+  /** In-stock caps from two different shops, skipping the first `skip` shops. */
+  async function capsOfTwoShops(token: string, skip = 0): Promise<ListedProduct[]> {
+    const page = await api<{ data: ListedProduct[] }>(token, '/products?per_page=100');
+    const byShop = new Map<number, ListedProduct>();
+    for (const product of page.data) {
+      if (product.stock >= 2 && product.sizes.length > 0 && !byShop.has(product.vendor.id))
+        byShop.set(product.vendor.id, product);
+    }
+    const caps = [...byShop.values()].slice(skip, skip + 2);
+    if (caps.length < 2) throw new Error('The demo data has fewer than two shops with caps in stock');
+    return caps;
+  }
+
+  async function fillShipping(page: Page): Promise<void> {
+    const form = page.getByRole('form', { name: 'Shipping details' });
+    await form.getByLabel('Full Name').fill('Amina Bello');
+    await form.getByLabel('Email').fill(CUSTOMER.email);
+    await form.getByLabel('Phone').fill('+2348012345678');
+    await form.getByLabel('Address', { exact: true }).fill('12 Baga Road, Gwange');
+    await form.getByLabel('City').fill('Maiduguri');
+    await form.getByLabel('State').fill('Borno');
+    await form.getByLabel('Postal Code').fill('600212');
+  }
+
+  /** From /checkout to the sandbox page, paying with the given card, back on /payment/callback. */
+  async function placeAndPay(page: Page, card: string): Promise<void> {
+    await page.getByRole('button', { name: /^Place Order/ }).click();
+    await page.waitForURL(/\/payment-sandbox\/checkout\//, { timeout: 20_000 });
+    await page.getByLabel('Card number').fill(card);
+    await page.getByRole('button', { name: /^Pay ₦/ }).click();
+    await page.waitForURL(/\/payment\/callback\?/, { timeout: 20_000 });
+    expect(new URL(page.url()).searchParams.get('reference')).toMatch(/^CAPS-/);
+  }
+
+  it('places a two-shop order with SAVE10, pays it and lists both orders as paid', async () => {
+    const page = await env.newPage();
+    const token = await signIn(page);
+    const before = await api<ListedOrder[]>(token, '/orders');
+    const caps = await capsOfTwoShops(token);
+    await fillCart(token, caps);
+    await page.evaluate(() => sessionStorage.setItem('checkout_coupon', 'SAVE10'));
+
+    const creates: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('orders.create')) creates.push(request.postData() ?? '');
+    });
+
+    await page.goto('/checkout');
+    await page.getByRole('heading', { name: 'Order Summary' }).waitFor();
+    for (const cap of caps)
+      await expect(page.getByText(cap.vendor.shop_name, { exact: true }).count()).resolves.toBe(1);
+    await page.getByText('Discount (SAVE10)').waitFor();
+    await fillShipping(page);
+    await env.screenshot(page, 'checkout-1280');
+    await placeAndPay(page, GOOD_CARD);
+
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 20_000 });
+    await page.getByText('3-5 business days').waitFor();
+    expect(creates).toHaveLength(1);
+    expect(creates[0]).toContain('idempotency_key');
+    expect(creates[0]).toContain('SAVE10');
+
+    const after = await api<ListedOrder[]>(token, '/orders');
+    const placed = after.filter((order) => !before.some((old) => old.id === order.id));
+    expect(placed).toHaveLength(2);
+    expect(new Set(placed.map((order) => order.vendor.id)).size).toBe(2);
+    for (const order of placed) {
+      expect(order.payment_status).toBe('paid');
+      expect(order.coupon_code).toBe('SAVE10');
+      expect(order.discount).toBeGreaterThan(0);
+    }
+    // The server emptied the cart once the payment went through.
+    expect(await api<unknown[]>(token, '/cart')).toEqual([]);
+
+    await page.getByRole('link', { name: 'View Orders' }).click();
+    await page.waitForURL('**/orders');
+    const list = page.getByRole('list', { name: 'Orders' });
+    for (const order of placed) {
+      const card = list.getByRole('article', { name: `Order #${order.id}` });
+      await card.waitFor();
+      await expect(card.getByText('Paid', { exact: true }).count()).resolves.toBe(1);
+      await expect(card.getByText(order.vendor.shop_name).count()).resolves.toBe(1);
+    }
+    await env.screenshot(page, 'orders-1280');
+
+    const first = placed[0];
+    if (!first) throw new Error('No placed order');
+    await page.goto(`/order/${first.id}`);
+    await page.getByRole('heading', { name: `Order #${first.id}` }).waitFor();
+    await page.getByText('Waiting for payment / confirmation').waitFor();
+    await env.screenshot(page, 'order-detail-1280');
+  });
+
+  it('shows the failure and a Retry Verification button for a declined card', async () => {
+    const page = await env.newPage({ width: 390, height: 844 });
+    const token = await signIn(page);
+    const caps = await capsOfTwoShops(token, 2);
+    await fillCart(token, caps.slice(0, 1));
+
+    await page.goto('/checkout');
+    await page.getByRole('heading', { name: 'Order Summary' }).waitFor();
+    await fillShipping(page);
+    await env.screenshot(page, 'checkout-390');
+    await placeAndPay(page, DECLINED_CARD);
+
+    await page.getByRole('heading', { name: 'Payment Verification Failed' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Retry Verification' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Back to Cart' }).count()).resolves.toBe(1);
+    // Nothing was paid, so the cart is still there.
+    expect(await api<unknown[]>(token, '/cart')).toHaveLength(1);
+    await env.screenshot(page, 'payment-failed-390');
+  });
+
+  it('writes a review of a delivered cap from the order page', async () => {
+    const page = await env.newPage({ width: 390, height: 844 });
+    const token = await signIn(page);
+    const orders = await api<ListedOrder[]>(token, '/orders');
+    let target: { orderId: number; name: string } | null = null;
+    for (const order of orders.filter((o) => o.status === 'delivered')) {
+      for (const item of order.items) {
+        const reviews = await api<ListedReview[]>(token, `/reviews?product_id=${item.product_id}`);
+        if (!reviews.some((review) => review.user?.email === CUSTOMER.email)) {
+          target = { orderId: order.id, name: item.product.name };
+          break;
+        }
+      }
+      if (target) break;
+    }
+    if (!target) throw new Error('No delivered, unreviewed cap for the demo customer');
+
+    await page.goto(`/order/${target.orderId}`);
+    await page.getByRole('heading', { name: `Order #${target.orderId}` }).waitFor();
+    await env.screenshot(page, 'order-detail-390');
+    await page.getByRole('button', { name: `Write Review for ${target.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Write a Review' });
+    await dialog.getByRole('button', { name: 'Submit Review' }).click();
+    await dialog.getByText('Rating must be between 1 and 5').waitFor();
+
+    await dialog.getByRole('radio', { name: '5 stars (Excellent)' }).check({ force: true });
+    await dialog.getByLabel('Comment').fill('Lovely embroidery and a perfect fit. Arrived on time.');
+    await dialog.getByRole('button', { name: 'Submit Review' }).click();
+    await page.getByText('Review submitted').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Reviewed' }).first().waitFor();
+  });
+
+  it('reports a missing payment reference, and the order test page loads order 1', async () => {
+    const page = await env.newPage({ width: 390, height: 844 });
+    await signIn(page);
+    await page.goto('/payment/callback');
+    await page.getByRole('heading', { name: 'No payment reference found' }).waitFor();
+    await expect(page.getByRole('link', { name: 'View Orders' }).count()).resolves.toBe(1);
+    await expect(page.getByRole('link', { name: 'Back to Cart' }).count()).resolves.toBe(1);
+
+    await page.goto('/order-test');
+    await page.getByRole('button', { name: 'Load Order 1' }).click();
+    await page.getByText('Order ID').waitFor();
+    await expect(page.getByRole('status').textContent()).resolves.toMatch(/Total₦[\d,]+/);
+    await page.getByRole('button', { name: 'Go to Order Page' }).click();
+    await page.waitForURL('**/order/1');
+    await page.getByRole('heading', { name: 'Order #1' }).waitFor();
+  });
+
+  it('sends a signed-out visitor from /checkout to /auth', async () => {
+    const page = await env.newPage();
+    await page.goto('/checkout');
+    await page.waitForURL('**/auth');
+    await page.getByText('Please login to proceed with checkout.').waitFor();
+  });
+});
