@@ -1,15 +1,77 @@
-import { Navigate } from 'react-router-dom';
+import { Heart, MapPin, Package, ShieldCheck, User } from 'lucide-react';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useStoredUser } from '@/lib/auth';
+import { AddressesTab } from './addresses-tab';
+import { OrdersTab } from './orders-tab';
+import { ProfileTab } from './profile-tab';
+import { SecurityTab } from './security-tab';
+import { WishlistTab } from './wishlist-tab';
 
-/** /settings: the tabs (Profile, Orders, Addresses, Security) arrive with the account issue. */
+const TABS = [
+  { value: 'profile', label: 'Profile', icon: User },
+  { value: 'orders', label: 'Orders', icon: Package },
+  { value: 'addresses', label: 'Addresses', icon: MapPin },
+  { value: 'wishlist', label: 'Wishlist', icon: Heart },
+  { value: 'security', label: 'Security', icon: ShieldCheck },
+] as const;
+type SettingsTab = (typeof TABS)[number]['value'];
+
+function isSettingsTab(value: string | null): value is SettingsTab {
+  return TABS.some((tab) => tab.value === value);
+}
+
+/** /settings: the customer's account, one tab per concern; `?tab=` keeps the tab across reloads and links. */
 export function SettingsPage() {
   const user = useStoredUser();
+  const [params, setParams] = useSearchParams();
   if (!user) return <Navigate to="/auth" replace />;
+
+  const requested = params.get('tab');
+  const tab: SettingsTab = isSettingsTab(requested) ? requested : 'profile';
+  const selectTab = (value: string) => {
+    if (!isSettingsTab(value)) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'profile') next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
   return (
-    <section className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
+    <section className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
       <title>Account Settings | Caps Marketplace</title>
-      <h1 className="text-3xl font-bold">Account Settings</h1>
-      <p className="mt-2 text-muted-foreground">Signed in as {user.email}</p>
+      <h1 className="text-2xl font-bold sm:text-3xl">Account Settings</h1>
+      <p className="mt-1 text-muted-foreground">Signed in as {user.email}</p>
+      <Tabs value={tab} onValueChange={selectTab} className="mt-6">
+        <TabsList className="grid-flow-row grid-cols-3 sm:grid-flow-col sm:grid-cols-none">
+          {TABS.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value} className="gap-1.5 px-2 sm:px-3">
+              <Icon className="size-4 shrink-0" aria-hidden="true" />
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="profile">
+          <ProfileTab />
+        </TabsContent>
+        <TabsContent value="orders">
+          <OrdersTab />
+        </TabsContent>
+        <TabsContent value="addresses">
+          <AddressesTab />
+        </TabsContent>
+        <TabsContent value="wishlist">
+          <WishlistTab />
+        </TabsContent>
+        <TabsContent value="security">
+          <SecurityTab />
+        </TabsContent>
+      </Tabs>
     </section>
   );
 }

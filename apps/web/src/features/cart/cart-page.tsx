@@ -1,5 +1,366 @@
-import { PlaceholderPage } from '@/routes/placeholder-page';
+import { CART_TEXT, type CartItemDto, formatNaira, koboToNaira, SHIPPING_FEE_KOBO } from '@caps/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { ArrowRight, LogIn, ShoppingBag, Trash2, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { EmptyState, ErrorPanel } from '@/features/storefront/load-states';
+import { ProductImage } from '@/features/storefront/product-image';
+import { useStoredUser } from '@/lib/auth';
+import { readServerError } from '@/lib/server-errors';
+import { useTRPC } from '@/lib/trpc';
+import { CartQuantity } from './cart-quantity';
+import { CouponForm, useAppliedCoupon } from './coupon-form';
+import { CART_TOASTS, useCartItems, useInvalidateCart, writeStoredCoupon } from './use-cart';
+
+const SHIPPING_FEE_NAIRA = koboToNaira(SHIPPING_FEE_KOBO);
 
 export function CartPage() {
-  return <PlaceholderPage title="Shopping Cart" />;
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-bold sm:text-4xl">Shopping Cart</h1>
+      <CartContent />
+    </div>
+  );
+}
+
+function ContinueShopping() {
+  return (
+    <Button asChild variant="outline">
+      <Link to="/">Continue Shopping</Link>
+    </Button>
+  );
+}
+
+function CartContent() {
+  const user = useStoredUser();
+  if (!user) {
+    return (
+      <EmptyState
+        icon={ShoppingBag}
+        title="Your cart is empty"
+        description="Log in to see the caps in your cart and to add new ones."
+        action={
+          <div className="flex flex-wrap justify-center gap-2">
+            <Button asChild>
+              <Link to="/auth">
+                <LogIn aria-hidden="true" />
+                Login
+              </Link>
+            </Button>
+            <ContinueShopping />
+          </div>
+        }
+      />
+    );
+  }
+  if (user.role !== 'customer') {
+    return (
+      <EmptyState
+        icon={UserRound}
+        title="Carts are for customer accounts"
+        description={`You are signed in as a${user.role === 'admin' ? 'n admin' : ' vendor'}. Sign in with a customer account to shop for caps.`}
+        action={<ContinueShopping />}
+      />
+    );
+  }
+  return <CustomerCart />;
+}
+
+function CartSkeleton() {
+  return (
+    <div role="status" aria-busy="true" aria-label="Loading your cart" className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <ul className="flex flex-col gap-3">
+        {[0, 1, 2].map((index) => (
+          <li key={index} className="flex gap-4 rounded-card border border-border bg-card p-4">
+            <div className="size-24 shrink-0 animate-pulse rounded-lg bg-muted" />
+            <div className="flex flex-1 flex-col gap-2">
+              <div className="h-5 w-2/3 animate-pulse rounded bg-muted" />
+              <div className="h-4 w-1/3 animate-pulse rounded bg-muted" />
+              <div className="h-9 w-32 animate-pulse rounded bg-muted" />
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="h-72 animate-pulse rounded-card bg-muted" />
+    </div>
+  );
+}
+
+function CustomerCart() {
+  const cart = useCartItems();
+
+  if (cart.isPending) return <CartSkeleton />;
+  if (cart.isError) {
+    return (
+      <ErrorPanel
+        title={CART_TOASTS.loadFailed}
+        message={readServerError(cart.error, CART_TOASTS.tryAgain).message}
+        onRetry={() => void cart.refetch()}
+        retrying={cart.isFetching}
+      />
+    );
+  }
+  if (cart.data.length === 0) {
+    return (
+      <EmptyState
+        icon={ShoppingBag}
+        title="Your cart is empty"
+        description="Browse the shops and add a cap or two."
+        action={<ContinueShopping />}
+      />
+    );
+  }
+  return <FilledCart items={cart.data} />;
+}
+
+function isOverStock(item: CartItemDto): boolean {
+  return item.quantity > item.product.stock;
+}
+
+function FilledCart({ items }: { items: CartItemDto[] }) {
+  const navigate = useNavigate();
+  const count = items.reduce((sum, item) => sum + item.quantity, 0);
+  const subtotal = items.reduce((sum, item) => sum + item.line_total, 0);
+  const coupon = useAppliedCoupon(items);
+  const discount = Math.min(coupon.discountAmount, subtotal);
+  const shipping = items.length > 0 ? SHIPPING_FEE_NAIRA : 0;
+  const total = Math.max(0, subtotal - discount) + shipping;
+  const blocked = items.some((item) => !item.available || isOverStock(item));
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
+      <section aria-labelledby="cart-items-heading" className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="cart-items-heading" className="text-lg font-semibold">
+            {count} {count === 1 ? 'item' : 'items'} in your cart
+          </h2>
+          <ClearCartButton />
+        </div>
+        <ul className="flex flex-col gap-3">
+          {items.map((item) => (
+            <CartLine key={item.id} item={item} />
+          ))}
+        </ul>
+      </section>
+
+      <section
+        aria-labelledby="order-summary-heading"
+        className="flex flex-col gap-4 rounded-card border border-border bg-card p-5 lg:sticky lg:top-24"
+      >
+        <h2 id="order-summary-heading" className="text-lg font-semibold">
+          Order Summary
+        </h2>
+        <dl className="flex flex-col gap-2 text-sm">
+          <div className="flex justify-between gap-4">
+            <dt>Subtotal</dt>
+            <dd data-testid="cart-subtotal">{formatNaira(subtotal)}</dd>
+          </div>
+          {coupon.applied ? (
+            <div className="flex justify-between gap-4 text-accent">
+              <dt>
+                Coupon discount ({coupon.applied.code}, {coupon.applied.discount}%)
+              </dt>
+              <dd data-testid="cart-discount" className="whitespace-nowrap">
+                −{formatNaira(discount)}
+              </dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between gap-4">
+            <dt>Shipping</dt>
+            <dd data-testid="cart-shipping">{formatNaira(shipping)}</dd>
+          </div>
+          <div className="mt-2 flex justify-between gap-4 border-t border-border pt-3 text-base font-bold">
+            <dt>Total</dt>
+            <dd data-testid="cart-total">{formatNaira(total)}</dd>
+          </div>
+        </dl>
+        <CouponForm coupon={coupon} />
+        <Button size="lg" disabled={blocked} onClick={() => navigate('/checkout')} aria-describedby="checkout-note">
+          Proceed to Checkout
+          <ArrowRight aria-hidden="true" />
+        </Button>
+        {blocked ? (
+          <p id="checkout-note" className="text-sm text-destructive">
+            Remove the unavailable caps or lower the quantities marked above to continue.
+          </p>
+        ) : null}
+        <Button asChild variant="ghost">
+          <Link to="/">Continue Shopping</Link>
+        </Button>
+      </section>
+    </div>
+  );
+}
+
+function ClearCartButton() {
+  const trpc = useTRPC();
+  const invalidateCart = useInvalidateCart();
+  const clear = useMutation(trpc.cart.clear.mutationOptions());
+  const [open, setOpen] = useState(false);
+
+  const confirm = () =>
+    clear.mutate(undefined, {
+      onSuccess: () => {
+        setOpen(false);
+        // An empty cart has nothing left for the coupon to apply to.
+        writeStoredCoupon(null);
+        toast.success(CART_TOASTS.cleared, { description: CART_TOASTS.clearedDescription });
+      },
+      onError: (error) =>
+        toast.error(CART_TOASTS.clearFailed, { description: readServerError(error, CART_TOASTS.tryAgain).message }),
+      onSettled: () => invalidateCart(),
+    });
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        <Trash2 aria-hidden="true" />
+        Clear Cart
+      </Button>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Clear your cart?</DialogTitle>
+          <DialogDescription>Every cap will be removed from your cart.</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setOpen(false)}>
+            Keep Items
+          </Button>
+          <Button variant="destructive" onClick={confirm} disabled={clear.isPending}>
+            Clear Cart
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CartLine({ item }: { item: CartItemDto }) {
+  const trpc = useTRPC();
+  const invalidateCart = useInvalidateCart();
+  const update = useMutation(trpc.cart.update.mutationOptions());
+  const remove = useMutation(trpc.cart.remove.mutationOptions());
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const { product } = item;
+  const name = product.name || 'Unknown Product';
+  const busy = update.isPending || remove.isPending;
+  const overStock = item.available && isOverStock(item);
+
+  const doRemove = () =>
+    remove.mutate(
+      { id: item.id },
+      {
+        onSuccess: () => {
+          setConfirmRemove(false);
+          toast.success(CART_TOASTS.removed, { description: CART_TOASTS.removedDescription });
+        },
+        onError: (error) =>
+          toast.error(CART_TOASTS.removeFailed, { description: readServerError(error, CART_TOASTS.tryAgain).message }),
+        onSettled: () => invalidateCart(),
+      },
+    );
+
+  const changeQuantity = (quantity: number) => {
+    if (quantity <= 0) {
+      setConfirmRemove(true);
+      return;
+    }
+    update.mutate(
+      { id: item.id, quantity },
+      {
+        onError: (error) =>
+          toast.error(CART_TOASTS.updateFailed, { description: readServerError(error, CART_TOASTS.tryAgain).message }),
+        onSettled: () => invalidateCart(),
+      },
+    );
+  };
+
+  return (
+    <li
+      aria-label={name}
+      className="flex flex-col gap-4 rounded-card border border-border bg-card p-4 sm:flex-row"
+      data-testid="cart-line"
+    >
+      <div className="flex min-w-0 flex-1 gap-4">
+        <Link
+          to={`/product/${item.product_id}`}
+          tabIndex={-1}
+          aria-hidden="true"
+          className="size-20 shrink-0 overflow-hidden rounded-lg bg-muted sm:size-24"
+        >
+          <ProductImage src={product.images[0]} alt="" thumbnail />
+        </Link>
+        <div className="flex min-w-0 flex-col gap-1">
+          <Link to={`/product/${item.product_id}`} className="font-semibold break-words hover:underline">
+            {name}
+          </Link>
+          <p className="text-sm text-muted-foreground">{product.vendor.shop_name}</p>
+          <p className="text-sm">
+            {item.size ? <span>Size {item.size} · </span> : null}
+            <span>{formatNaira(product.price)} each</span>
+          </p>
+          {!item.available ? (
+            <p className="rounded-md bg-warning px-2 py-1 text-sm text-warning-foreground">{CART_TEXT.unavailable}</p>
+          ) : overStock ? (
+            <p className="rounded-md bg-warning px-2 py-1 text-sm text-warning-foreground">
+              {product.stock > 0
+                ? `Only ${product.stock} left in stock. Please lower the quantity.`
+                : `${name} is out of stock. Please remove it from your cart.`}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3 sm:flex-col sm:items-end sm:justify-between">
+        <CartQuantity
+          name={name}
+          value={item.quantity}
+          max={Math.max(product.stock, item.quantity)}
+          canIncrease={item.available && item.quantity < product.stock}
+          disabled={busy || !item.available}
+          onChange={changeQuantity}
+        />
+        <p className="font-bold">
+          <span className="sr-only">Line total </span>
+          {formatNaira(item.line_total)}
+        </p>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-destructive"
+          onClick={doRemove}
+          disabled={busy}
+          aria-label={`Remove ${name} from cart`}
+        >
+          <Trash2 aria-hidden="true" />
+          Remove
+        </Button>
+      </div>
+      <Dialog open={confirmRemove} onOpenChange={setConfirmRemove}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Remove this cap?</DialogTitle>
+            <DialogDescription>{name} will be removed from your cart.</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setConfirmRemove(false)}>
+              Keep It
+            </Button>
+            <Button variant="destructive" onClick={doRemove} disabled={remove.isPending}>
+              Remove
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </li>
+  );
 }

@@ -1,7 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '@/lib/trpc';
+import { retryUnlessDenied, useIsCustomer } from './use-cart';
+
 /**
- * Number of items in the cart, for the header badge. The cart issue replaces this with the server cart
- * (signed in) and the local cart (signed out); until then the cart is always empty.
+ * Number of items (sum of quantities) in the cart, for the header badge: the server's `cart.count` for a
+ * signed-in customer, 0 for everyone else. Every cart change invalidates it (see `useInvalidateCart`).
  */
 export function useCartItemCount(): number {
-  return 0;
+  const trpc = useTRPC();
+  const isCustomer = useIsCustomer();
+  const count = useQuery({ ...trpc.cart.count.queryOptions(), enabled: isCustomer, retry: retryUnlessDenied });
+  return isCustomer ? (count.data ?? 0) : 0;
 }

@@ -57,11 +57,14 @@ export function ReportVendorDialog({ vendorId, shopName }: { vendorId: number; s
       descriptionRef.current?.focus();
       return;
     }
-    const sent = await submitReport({ vendorId, reason, description: description.trim() });
-    if (sent) {
+    const outcome = await submitReport({ vendorId, reason, description: description.trim() });
+    if (outcome === true) {
       reset();
       setOpen(false);
+      return;
     }
+    setErrors(outcome.fieldErrors);
+    if (outcome.fieldErrors.description) descriptionRef.current?.focus();
   };
 
   return (

@@ -1,8 +1,12 @@
 import type { ProductDto } from '@caps/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import { CART_TOASTS, retryUnlessDenied, useInvalidateCart } from '@/features/cart/use-cart';
 import { useStoredUser } from '@/lib/auth';
+import { readServerError } from '@/lib/server-errors';
+import { useTRPC } from '@/lib/trpc';
 
 /** Spec 5: Add to Cart needs a logged-in user. */
 export const LOGIN_REQUIRED_TITLE = 'Login required';
@@ -33,36 +37,59 @@ export function useLoginPrompt(): (description: string) => void {
   );
 }
 
+/** A signed-in vendor or admin has no cart or wishlist (the server answers 403). */
+export const CUSTOMERS_ONLY = 'Only customer accounts can shop';
+const CUSTOMERS_ONLY_DESCRIPTION = 'Sign in with a customer account to use the cart and the wishlist.';
+
 /**
- * Add to Cart on the product page. The cart issue replaces the body of `addToCart` with the server
- * call ('Added to cart' / 'Failed to add item to cart'); the checks before it stay as they are.
+ * Add to Cart on the product page: the checks, then `cart.add` ('Added to cart' / 'Failed to add to cart'
+ * with the server's reason, e.g. 'Only 3 left'). 'added' means the request was sent; the toasts tell how it ended.
  */
 export function useAddToCart(): { addToCart: (request: AddToCartRequest) => AddToCartOutcome; isPending: boolean } {
   const user = useStoredUser();
   const promptLogin = useLoginPrompt();
+  const trpc = useTRPC();
+  const invalidateCart = useInvalidateCart();
+  const add = useMutation(trpc.cart.add.mutationOptions());
+  const { mutate } = add;
 
   const addToCart = useCallback(
-    ({ product, size }: AddToCartRequest): AddToCartOutcome => {
+    ({ product, size, quantity }: AddToCartRequest): AddToCartOutcome => {
       if (!user) {
         promptLogin(LOGIN_TO_ADD_TO_CART);
         return 'needs-login';
       }
       if (!product.in_stock || product.stock <= 0) return 'out-of-stock';
-      if (product.sizes.length > 0 && !size) return 'needs-size';
-      toast.info('The cart is coming soon', {
-        description: `Adding ${product.name} to your cart will be possible shortly. Please check back soon.`,
-      });
-      return 'unavailable';
+      if (product.sizes.some((entry) => entry.trim()) && !size) return 'needs-size';
+      if (user.role !== 'customer') {
+        toast.error(CUSTOMERS_ONLY, { description: CUSTOMERS_ONLY_DESCRIPTION });
+        return 'unavailable';
+      }
+      mutate(
+        { product_id: product.id, quantity, size: size ?? '' },
+        {
+          onSuccess: () => {
+            toast.success(CART_TOASTS.added, { description: CART_TOASTS.addedDescription(product.name) });
+          },
+          onError: (error) => {
+            toast.error(CART_TOASTS.addFailed, {
+              description: readServerError(error, CART_TOASTS.tryAgain).message,
+            });
+          },
+          onSettled: () => invalidateCart(),
+        },
+      );
+      return 'added';
     },
-    [user, promptLogin],
+    [user, promptLogin, mutate, invalidateCart],
   );
 
-  return { addToCart, isPending: false };
+  return { addToCart, isPending: add.isPending };
 }
 
 /**
- * The wishlist toggle on the product page. The wishlist issue replaces it with the server state
- * (checked on load) and the add/remove calls ('Added to wishlist' / 'Removed from wishlist').
+ * The wishlist toggle on the product page: the state comes from `wishlist.has` (signed-in customers),
+ * and a click adds or removes the cap ('Added to wishlist' / 'Removed from wishlist').
  */
 export function useWishlistToggle(product: ProductDto | undefined): {
   wishlisted: boolean;
@@ -71,6 +98,17 @@ export function useWishlistToggle(product: ProductDto | undefined): {
 } {
   const user = useStoredUser();
   const promptLogin = useLoginPrompt();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const isCustomer = user?.role === 'customer';
+  const productId = product?.id ?? 0;
+  const hasOptions = trpc.wishlist.has.queryOptions({ product_id: productId });
+  // Spec 8 "Silent failures": a failed check reads as not wishlisted.
+  const has = useQuery({ ...hasOptions, enabled: isCustomer && productId > 0, retry: retryUnlessDenied });
+  const add = useMutation(trpc.wishlist.add.mutationOptions());
+  const remove = useMutation(trpc.wishlist.remove.mutationOptions());
+  const wishlisted = isCustomer && has.data === true;
+  const isPending = add.isPending || remove.isPending;
 
   const toggle = useCallback(() => {
     if (!product) return;
@@ -78,10 +116,27 @@ export function useWishlistToggle(product: ProductDto | undefined): {
       promptLogin('Please login to add items to your wishlist');
       return;
     }
-    toast.info('The wishlist is coming soon', {
-      description: `Saving ${product.name} to your wishlist will be possible shortly.`,
-    });
-  }, [product, user, promptLogin]);
+    if (user.role !== 'customer') {
+      toast.error(CUSTOMERS_ONLY, { description: CUSTOMERS_ONLY_DESCRIPTION });
+      return;
+    }
+    const handlers = {
+      onSuccess: () => {
+        queryClient.setQueryData(hasOptions.queryKey, !wishlisted);
+        toast.success(wishlisted ? CART_TOASTS.wishlistRemoved : CART_TOASTS.wishlistAdded, {
+          description: wishlisted
+            ? `${product.name} has been removed from your wishlist`
+            : `${product.name} has been added to your wishlist`,
+        });
+      },
+      onError: (error: unknown) => {
+        toast.error(CART_TOASTS.wishlistFailed, { description: readServerError(error, CART_TOASTS.tryAgain).message });
+      },
+      onSettled: () => queryClient.invalidateQueries(trpc.wishlist.pathFilter()),
+    };
+    if (wishlisted) remove.mutate({ product_id: product.id }, handlers);
+    else add.mutate({ product_id: product.id }, handlers);
+  }, [product, user, promptLogin, wishlisted, queryClient, hasOptions.queryKey, trpc, add, remove]);
 
-  return { wishlisted: false, toggle, isPending: false };
+  return { wishlisted, toggle, isPending };
 }

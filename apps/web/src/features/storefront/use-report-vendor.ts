@@ -1,8 +1,15 @@
-import type { ReportReason } from '@caps/contracts';
+import { REPORT_TEXT, type ReportReason } from '@caps/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { useStoredUser } from '@/lib/auth';
+import { clearSession } from '@/lib/auth-storage';
+import { readServerError } from '@/lib/server-errors';
+import { useTRPC } from '@/lib/trpc';
 import { useLoginPrompt } from './use-add-to-cart';
+
+const LOGIN_TO_REPORT = 'Please login to report a vendor';
+const REPORT_FAILED = 'Report not sent';
 
 export interface VendorReport {
   vendorId: number;
@@ -11,28 +18,53 @@ export interface VendorReport {
   description: string;
 }
 
-/**
- * Sends a report about a shop. The reports issue replaces the body of `submitReport` with the server
- * call ('Report submitted' on success); it resolves true when the report was taken, so the dialog
- * closes and clears, and false when the customer should keep what they wrote.
- */
-export function useReportVendor(): { submitReport: (report: VendorReport) => Promise<boolean>; isPending: boolean } {
+/** The server's messages for the dialog's own fields, when it refused what was typed. */
+export interface ReportFieldErrors {
+  reason?: string;
+  description?: string;
+}
+
+/** true: the report was taken (the dialog closes and clears); otherwise what to show, and the text stays. */
+export type ReportOutcome = true | { fieldErrors: ReportFieldErrors };
+
+/** Sends a report about a shop (reports.create): 'Report submitted' on success, the server's reason otherwise. */
+export function useReportVendor(): {
+  submitReport: (report: VendorReport) => Promise<ReportOutcome>;
+  isPending: boolean;
+} {
   const user = useStoredUser();
   const promptLogin = useLoginPrompt();
+  const trpc = useTRPC();
+  const { mutateAsync, isPending } = useMutation(trpc.reports.create.mutationOptions());
 
   const submitReport = useCallback(
-    async (_report: VendorReport): Promise<boolean> => {
+    async ({ vendorId, reason, description }: VendorReport): Promise<ReportOutcome> => {
       if (!user) {
-        promptLogin('Please login to report a vendor');
-        return false;
+        promptLogin(LOGIN_TO_REPORT);
+        return { fieldErrors: {} };
       }
-      toast.info('Reporting is coming soon', {
-        description: 'Reports about shops will be accepted here shortly. Until then, please contact support.',
-      });
-      return false;
+      try {
+        await mutateAsync({ vendor_id: vendorId, reason, description });
+        toast.success(REPORT_TEXT.submitted, { description: 'Thank you. Our team will review your report.' });
+        return true;
+      } catch (error) {
+        const { message, fieldErrors, status } = readServerError(error, 'Please try again');
+        if (status === 401) {
+          // The stored session is no longer accepted: forget it and ask to sign in again.
+          clearSession();
+          promptLogin(LOGIN_TO_REPORT);
+          return { fieldErrors: {} };
+        }
+        const fields: ReportFieldErrors = {};
+        if (fieldErrors.reason?.[0]) fields.reason = fieldErrors.reason[0];
+        if (fieldErrors.description?.[0]) fields.description = fieldErrors.description[0];
+        // A 409 (already reported) and other refusals read the server's own sentence.
+        if (!fields.reason && !fields.description) toast.error(REPORT_FAILED, { description: message });
+        return { fieldErrors: fields };
+      }
     },
-    [user, promptLogin],
+    [user, promptLogin, mutateAsync],
   );
 
-  return { submitReport, isPending: false };
+  return { submitReport, isPending };
 }

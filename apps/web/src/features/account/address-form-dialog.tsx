@@ -1,0 +1,151 @@
+import { type AddressDto, AddressInput } from '@caps/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormAlert, FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
+import { PHONE_HINT } from './phone-hint';
+
+const FIELDS = ['full_name', 'address', 'city', 'state', 'postal_code', 'phone'] as const;
+
+export type AddressValues = Pick<AddressInput, (typeof FIELDS)[number]>;
+
+const EMPTY: AddressValues = { full_name: '', address: '', city: '', state: '', postal_code: '', phone: '' };
+
+function valuesOf(address: AddressDto | null): AddressValues {
+  if (!address) return EMPTY;
+  const { full_name, address: street, city, state, postal_code, phone } = address;
+  return { full_name, address: street, city, state, postal_code, phone };
+}
+
+interface AddressFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The address being edited, or null to add one. */
+  address: AddressDto | null;
+  /** Sends the values; throws the server's error when they were refused. */
+  onSave: (values: AddressValues) => Promise<void>;
+  /** Returns true when the error was handled elsewhere (a lost session). */
+  onSaveError: (error: unknown) => boolean;
+}
+
+/** Add Address / Edit Address: the shipping fields, checked with the server's own rules. */
+export function AddressFormDialog({ open, onOpenChange, address, onSave, onSaveError }: AddressFormDialogProps) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(AddressInput),
+    defaultValues: valuesOf(address),
+    mode: 'onTouched',
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    reset(valuesOf(address));
+    setFailure(null);
+  }, [open, address, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await onSave({
+        full_name: values.full_name,
+        address: values.address,
+        city: values.city,
+        state: values.state,
+        postal_code: values.postal_code,
+        phone: values.phone,
+      });
+      onOpenChange(false);
+    } catch (error) {
+      if (onSaveError(error)) return;
+      const { message, fieldErrors } = readServerError(error, 'Failed to save the address. Please try again.');
+      applyServerFieldErrors(setError, fieldErrors, FIELDS);
+      setFailure(message);
+    }
+  });
+
+  const title = address ? 'Edit Address' : 'Add Address';
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>Where should we deliver your caps?</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate aria-label={title} className="flex flex-col gap-4">
+          <FormAlert message={failure} />
+          <FormField label="Full Name" error={errors.full_name?.message}>
+            {(field) => <Input {...field} {...register('full_name')} autoComplete="name" aria-required="true" />}
+          </FormField>
+          <FormField label="Street Address" error={errors.address?.message}>
+            {(field) => (
+              <Input {...field} {...register('address')} autoComplete="street-address" aria-required="true" />
+            )}
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="City" error={errors.city?.message}>
+              {(field) => <Input {...field} {...register('city')} autoComplete="address-level2" aria-required="true" />}
+            </FormField>
+            <FormField label="State" error={errors.state?.message}>
+              {(field) => (
+                <Input {...field} {...register('state')} autoComplete="address-level1" aria-required="true" />
+              )}
+            </FormField>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Postal Code" error={errors.postal_code?.message}>
+              {(field) => (
+                <Input {...field} {...register('postal_code')} autoComplete="postal-code" aria-required="true" />
+              )}
+            </FormField>
+            <FormField label="Phone" error={errors.phone?.message} hint={PHONE_HINT}>
+              {(field) => (
+                <Input
+                  {...field}
+                  {...register('phone')}
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="tel"
+                  aria-required="true"
+                  placeholder="+2348012345678"
+                />
+              )}
+            </FormField>
+          </div>
+          <DialogFooter className="mt-2">
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
+              {isSubmitting ? (
+                <>
+                  <Spinner /> Saving...
+                </>
+              ) : (
+                'Save Address'
+              )}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

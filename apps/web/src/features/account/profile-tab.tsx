@@ -1,0 +1,130 @@
+import { PersonalInfoForm, T, type UserDto } from '@caps/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormAlert, FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { LoadingBlock, Spinner } from '@/components/ui/spinner';
+import { ErrorPanel } from '@/features/storefront/load-states';
+import { readToken, saveSession } from '@/lib/auth-storage';
+import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
+import { useTRPC } from '@/lib/trpc';
+import { PHONE_HINT } from './phone-hint';
+import { AUTH_ERROR, useAuthFailure } from './use-auth-failure';
+
+const FIELDS = ['full_name', 'phone', 'address'] as const;
+
+/** Profile: name, phone and address editable, email shown but fixed. */
+export function ProfileTab() {
+  const trpc = useTRPC();
+  const onAuthFailure = useAuthFailure();
+  const profile = useQuery(trpc.auth.me.queryOptions());
+
+  useEffect(() => {
+    if (profile.error) onAuthFailure(profile.error, AUTH_ERROR.settings);
+  }, [profile.error, onAuthFailure]);
+
+  if (profile.isPending) return <LoadingBlock label="Loading your profile..." />;
+  if (profile.isError) {
+    return (
+      <ErrorPanel
+        title="Failed to load your profile"
+        message={readServerError(profile.error, T.errorLoadingData).message}
+        onRetry={() => void profile.refetch()}
+        retrying={profile.isFetching}
+      />
+    );
+  }
+  return <ProfileForm user={profile.data} />;
+}
+
+function ProfileForm({ user }: { user: UserDto }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const onAuthFailure = useAuthFailure();
+  const update = useMutation(trpc.auth.updateProfile.mutationOptions());
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(PersonalInfoForm),
+    defaultValues: { full_name: user.full_name, phone: user.phone ?? '', address: user.address ?? '' },
+    mode: 'onTouched',
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const updated = await update.mutateAsync(values);
+      queryClient.setQueryData(trpc.auth.me.queryKey(), updated);
+      // The header greets by the stored name: keep it in step with the server.
+      const token = readToken();
+      if (token) saveSession(token, updated);
+      reset({ full_name: updated.full_name, phone: updated.phone ?? '', address: updated.address ?? '' });
+      toast.success(T.profileUpdated, { description: T.profileUpdatedBody });
+    } catch (error) {
+      if (onAuthFailure(error, AUTH_ERROR.profile)) return;
+      const { message, fieldErrors } = readServerError(error, T.profileUpdateFailed);
+      applyServerFieldErrors(setError, fieldErrors, FIELDS);
+      setFailure(message);
+      toast.error(T.profileUpdateFailed, { description: message === T.profileUpdateFailed ? undefined : message });
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Personal Information</CardTitle>
+        <CardDescription>Update your name, phone number and address.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate aria-label="Profile" className="flex flex-col gap-4">
+          <FormAlert message={failure} />
+          <FormField label="Full Name" error={errors.full_name?.message}>
+            {(field) => <Input {...field} {...register('full_name')} autoComplete="name" aria-required="true" />}
+          </FormField>
+          <FormField label="Email" hint="Your email address cannot be changed.">
+            {(field) => <Input {...field} type="email" value={user.email} readOnly className="bg-muted" />}
+          </FormField>
+          <FormField label="Phone" error={errors.phone?.message} hint={PHONE_HINT}>
+            {(field) => (
+              <Input
+                {...field}
+                {...register('phone')}
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                aria-required="true"
+                placeholder="+2348012345678"
+              />
+            )}
+          </FormField>
+          <FormField label="Address" error={errors.address?.message}>
+            {(field) => (
+              <Input {...field} {...register('address')} autoComplete="street-address" aria-required="true" />
+            )}
+          </FormField>
+          <div className="mt-2 flex justify-end">
+            <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className="w-full sm:w-auto">
+              {isSubmitting ? (
+                <>
+                  <Spinner /> Saving...
+                </>
+              ) : (
+                'Save Changes'
+              )}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,111 @@
+import { SecurityForm, T } from '@caps/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormAlert, FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
+import { useTRPC } from '@/lib/trpc';
+import { AUTH_ERROR, useAuthFailure } from './use-auth-failure';
+
+const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
+const EMPTY = { current_password: '', password: '', password_confirmation: '' };
+
+/** Security: change the password; the server checks the current one. */
+export function SecurityTab() {
+  const trpc = useTRPC();
+  const onAuthFailure = useAuthFailure();
+  const changePassword = useMutation(trpc.auth.changePassword.mutationOptions());
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(SecurityForm), defaultValues: EMPTY, mode: 'onTouched' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await changePassword.mutateAsync(values);
+      reset(EMPTY);
+      toast.success(T.passwordChanged, { description: T.passwordChangedBody });
+    } catch (error) {
+      if (onAuthFailure(error, AUTH_ERROR.password)) return;
+      const { message, fieldErrors } = readServerError(error, T.passwordChangeFailed);
+      applyServerFieldErrors(setError, fieldErrors, FIELDS);
+      // A message that sits under its field needs no second copy above the form.
+      const underField = FIELDS.some((field) => fieldErrors[field]?.[0] === message);
+      if (!underField) setFailure(message);
+      toast.error(T.passwordChangeFailed, { description: message === T.passwordChangeFailed ? undefined : message });
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Change Password</CardTitle>
+        <CardDescription>Other devices are signed out when your password changes.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate aria-label="Change password" className="flex flex-col gap-4">
+          <FormAlert message={failure} />
+          <FormField label="Current Password" error={errors.current_password?.message}>
+            {(field) => (
+              <Input
+                {...field}
+                {...register('current_password')}
+                type="password"
+                autoComplete="current-password"
+                aria-required="true"
+              />
+            )}
+          </FormField>
+          <FormField
+            label="New Password"
+            error={errors.password?.message}
+            hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
+          >
+            {(field) => (
+              <Input
+                {...field}
+                {...register('password')}
+                type="password"
+                autoComplete="new-password"
+                aria-required="true"
+              />
+            )}
+          </FormField>
+          <FormField label="Confirm New Password" error={errors.password_confirmation?.message}>
+            {(field) => (
+              <Input
+                {...field}
+                {...register('password_confirmation')}
+                type="password"
+                autoComplete="new-password"
+                aria-required="true"
+              />
+            )}
+          </FormField>
+          <div className="mt-2 flex justify-end">
+            <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className="w-full sm:w-auto">
+              {isSubmitting ? (
+                <>
+                  <Spinner /> Updating...
+                </>
+              ) : (
+                'Update Password'
+              )}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,6 @@
+import { WishlistPanel } from '@/features/cart/wishlist-panel';
+
+/** Wishlist: the saved caps, as the cart feature shows them. */
+export function WishlistTab() {
+  return <WishlistPanel />;
+}
