@@ -330,7 +330,8 @@ describe.skipIf(!browserAvailable())('customer account settings in the browser',
         const trigger = page.getByRole('tab', { name: tab.charAt(0).toUpperCase() + tab.slice(1) });
         await trigger.click();
         await page.waitForURL(tab === 'profile' ? /\/settings$/ : new RegExp(`/settings\\?tab=${tab}$`));
-        expect(await trigger.getAttribute('aria-selected')).toBe('true');
+        // The address changes a moment before the tab re-renders: wait for the tab itself.
+        await expect.poll(() => trigger.getAttribute('aria-selected')).toBe('true');
         await page.waitForLoadState('networkidle');
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${tab} at ${width} scrolls sideways`).toBeLessThanOrEqual(0);
