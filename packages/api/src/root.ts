@@ -3,9 +3,11 @@ import { addressesRouter } from './modules/addresses/addresses.router.js';
 import { authRouter } from './modules/auth/auth.router.js';
 import { cartRouter } from './modules/cart/cart.router.js';
 import { catalogueRouter } from './modules/catalogue/catalogue.router.js';
+import { vendorProductsRouter } from './modules/catalogue/vendor-products.router.js';
 import { contactRouter } from './modules/contact/contact.router.js';
 import { couponsRouter } from './modules/coupons/coupons.router.js';
 import { ordersRouter } from './modules/orders/orders.router.js';
+import { vendorRouter } from './modules/orders/vendor-orders.router.js';
 import { paymentRouter } from './modules/payment/payment.router.js';
 import { reportsRouter } from './modules/reports/reports.router.js';
 import { reviewsRouter } from './modules/reviews/reviews.router.js';
@@ -16,6 +18,7 @@ import { createCallerFactory, router } from './trpc.js';
 export const appRouter = router({
   auth: authRouter,
   catalogue: catalogueRouter,
+  vendorProducts: vendorProductsRouter,
   vendors: vendorsRouter,
   reviews: reviewsRouter,
   contact: contactRouter,
@@ -26,6 +29,7 @@ export const appRouter = router({
   orders: ordersRouter,
   payment: paymentRouter,
   coupons: couponsRouter,
+  vendor: vendorRouter,
 });
 
 export type AppRouter = typeof appRouter;

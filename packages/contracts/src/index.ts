@@ -10,4 +10,6 @@ export * from './money.js';
 export * from './orders.js';
 export * from './payment.js';
 export * from './reports.js';
+export * from './vendor.js';
+export * from './vendor-products.js';
 export * from './wishlist.js';

@@ -7,12 +7,15 @@ import { couponsRoutes } from './coupons.routes.js';
 import { ordersRoutes } from './orders.routes.js';
 import { paymentRoutes } from './payment.routes.js';
 import { reportsRoutes } from './reports.routes.js';
+import { vendorRoutes } from './vendor.routes.js';
+import { vendorProductsRoutes } from './vendor-products.routes.js';
 import { wishlistRoutes } from './wishlist.routes.js';
 
 /** The whole REST table, in match order (literal paths before {id} paths). */
 export const restRoutes = [
   ...authRoutes,
   ...catalogueRoutes,
+  ...vendorProductsRoutes,
   ...cartRoutes,
   ...wishlistRoutes,
   ...addressesRoutes,
@@ -20,4 +23,5 @@ export const restRoutes = [
   ...ordersRoutes,
   ...paymentRoutes,
   ...couponsRoutes,
+  ...vendorRoutes,
 ] as RestRoute[];

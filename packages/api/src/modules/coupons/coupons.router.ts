@@ -1,5 +1,14 @@
-import { CouponCheckDto, CouponCheckInput } from '@caps/contracts';
-import { publicProcedure } from '../../procedures.js';
+import {
+  CouponCheckDto,
+  CouponCheckInput,
+  CouponCreateInput,
+  CouponUpdateInput,
+  IdParam,
+  MessageDto,
+  VendorCouponDto,
+} from '@caps/contracts';
+import { z } from 'zod';
+import { publicProcedure, vendorProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as coupons from './coupons.service.js';
 
@@ -8,4 +17,17 @@ export const couponsRouter = router({
     .input(CouponCheckInput)
     .output(CouponCheckDto)
     .query(({ ctx, input }) => coupons.checkCoupon(ctx, input)),
+  list: vendorProcedure.output(z.array(VendorCouponDto)).query(({ ctx }) => coupons.listCoupons(ctx)),
+  create: vendorProcedure
+    .input(CouponCreateInput)
+    .output(VendorCouponDto)
+    .mutation(({ ctx, input }) => coupons.createCoupon(ctx, input)),
+  update: vendorProcedure
+    .input(CouponUpdateInput)
+    .output(VendorCouponDto)
+    .mutation(({ ctx, input }) => coupons.updateCoupon(ctx, input)),
+  remove: vendorProcedure
+    .input(IdParam)
+    .output(MessageDto)
+    .mutation(({ ctx, input }) => coupons.removeCoupon(ctx, input.id)),
 });

@@ -1,9 +1,17 @@
-import type { CouponCheckDto, CouponCheckInput } from '@caps/contracts';
+import type {
+  CouponCheckDto,
+  CouponCheckInput,
+  CouponCreateInput,
+  CouponUpdateInput,
+  VendorCouponDto,
+} from '@caps/contracts';
 import { koboToNaira } from '@caps/contracts';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { z } from 'zod';
 import type { Context } from '../../context.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
+import { type AuthedContext, requireVendor } from '../../procedures.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
 import { type Coupon, CouponSchema } from './coupons.entities.js';
 
@@ -74,4 +82,129 @@ export async function checkCoupon(ctx: Context, input: z.output<typeof CouponChe
       ? `${coupon.discountPercent}% off this shop's caps`
       : `${coupon.discountPercent}% off your order`,
   };
+}
+
+export const COUPON_NOT_FOUND = 'Coupon not found';
+export const DUPLICATE_COUPON = 'You already have a coupon with this code.';
+export const EXPIRY_IN_PAST = 'The expiry date must be in the future';
+
+function stateOf(coupon: Coupon, now = new Date()): VendorCouponDto['state'] {
+  if (coupon.expiresAt && coupon.expiresAt <= now) return 'Expired';
+  if (coupon.usageLimit !== null && coupon.usageLimit !== undefined && coupon.usedCount >= coupon.usageLimit)
+    return 'Used up';
+  return 'Active';
+}
+
+export function toVendorCouponDto(coupon: Coupon): VendorCouponDto {
+  return {
+    id: coupon.id,
+    code: coupon.code,
+    description: coupon.description ?? null,
+    discount: coupon.discountPercent,
+    usage_limit: coupon.usageLimit ?? null,
+    used_count: coupon.usedCount,
+    expires_at: coupon.expiresAt?.toISOString() ?? null,
+    state: stateOf(coupon),
+    created_at: coupon.createdAt.toISOString(),
+    updated_at: coupon.updatedAt.toISOString(),
+  };
+}
+
+/** A future expiry date, or a 422 on expires_at. */
+function futureDate(value: string): Date {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime()) || date <= new Date()) {
+    throw new DomainError('VALIDATION', EXPIRY_IN_PAST, { expires_at: [EXPIRY_IN_PAST] });
+  }
+  return date;
+}
+
+async function assertCodeFree(em: Em, vendorId: number, code: string, exceptId?: number): Promise<void> {
+  const clash = await em.findOne(CouponSchema, {
+    vendor: vendorId,
+    code,
+    ...(exceptId === undefined ? {} : { id: { $ne: exceptId } }),
+  });
+  if (clash) throw new DomainError('CONFLICT', DUPLICATE_COUPON, { code: [DUPLICATE_COUPON] });
+}
+
+/** Flushes, turning the unique (vendor, code) index firing under a race into the same 409. */
+async function flushCoupon(em: Em): Promise<void> {
+  try {
+    await em.flush();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) {
+      throw new DomainError('CONFLICT', DUPLICATE_COUPON, { code: [DUPLICATE_COUPON] });
+    }
+    throw error;
+  }
+}
+
+async function ownCoupon(em: Em, vendorId: number, id: number): Promise<Coupon> {
+  const coupon = await em.findOne(CouponSchema, { id, vendor: vendorId });
+  if (!coupon) throw new DomainError('NOT_FOUND', COUPON_NOT_FOUND);
+  return coupon;
+}
+
+/** GET /coupons: the caller's shop's coupons, newest first. */
+export async function listCoupons(ctx: AuthedContext): Promise<VendorCouponDto[]> {
+  const vendor = await requireVendor(ctx);
+  const coupons = await ctx.em.find(
+    CouponSchema,
+    { vendor: vendor.id },
+    { orderBy: { createdAt: 'desc', id: 'desc' } },
+  );
+  return coupons.map(toVendorCouponDto);
+}
+
+/** POST /coupons: a coupon of the caller's shop; the code is unique within the shop. */
+export async function createCoupon(
+  ctx: AuthedContext,
+  input: z.output<typeof CouponCreateInput>,
+): Promise<VendorCouponDto> {
+  const vendor = await requireVendor(ctx);
+  const em = ctx.em.fork() as Em;
+  const expiresAt = futureDate(input.expires_at);
+  await assertCodeFree(em, vendor.id, input.code);
+  const coupon = em.create(CouponSchema, {
+    vendor: vendor.id,
+    code: input.code,
+    description: input.description || null,
+    discountPercent: input.discount,
+    usageLimit: input.usage_limit,
+    usedCount: 0,
+    expiresAt,
+  });
+  await flushCoupon(em);
+  return toVendorCouponDto(coupon);
+}
+
+/** PUT /coupons/{id}: changes only the fields sent; another shop's coupon is 404. */
+export async function updateCoupon(
+  ctx: AuthedContext,
+  input: z.output<typeof CouponUpdateInput>,
+): Promise<VendorCouponDto> {
+  const vendor = await requireVendor(ctx);
+  const em = ctx.em.fork() as Em;
+  const coupon = await ownCoupon(em, vendor.id, input.id);
+  if (input.code !== undefined && input.code !== coupon.code) {
+    await assertCodeFree(em, vendor.id, input.code, coupon.id);
+    coupon.code = input.code;
+  }
+  if (input.description !== undefined) coupon.description = input.description || null;
+  if (input.discount !== undefined) coupon.discountPercent = input.discount;
+  if (input.usage_limit !== undefined) coupon.usageLimit = input.usage_limit;
+  if (input.expires_at !== undefined) coupon.expiresAt = futureDate(input.expires_at);
+  await flushCoupon(em);
+  return toVendorCouponDto(coupon);
+}
+
+/** DELETE /coupons/{id}: orders that used it keep their code and discount. */
+export async function removeCoupon(ctx: AuthedContext, id: number): Promise<{ message: string }> {
+  const vendor = await requireVendor(ctx);
+  const em = ctx.em.fork() as Em;
+  const coupon = await ownCoupon(em, vendor.id, id);
+  em.remove(coupon);
+  await em.flush();
+  return { message: 'Coupon deleted' };
 }

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { wholeNumber } from './catalogue.js';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from './constants.js';
+import { text } from './fields.js';
+import { V } from './messages.js';
+
+/** The statuses a vendor may move an order to, one step at a time (spec 4). */
+export const VENDOR_NEXT_STATUS = { pending: 'confirmed', confirmed: 'shipped', shipped: 'delivered' } as const;
+
+/** An order as its shop sees it (spec 3 "Order (vendor view)"). */
+export const VendorOrderDto = z.object({
+  id: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  /** Naira. */
+  total_amount: z.number(),
+  shipping_address: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  user: z.object({ full_name: z.string(), email: z.string() }),
+  orderItems: z.array(
+    z.object({
+      id: z.number().int(),
+      quantity: z.number().int(),
+      /** Unit price in naira. */
+      price: z.number(),
+      size: z.string(),
+      product: z.object({ id: z.number().int(), name: z.string() }),
+    }),
+  ),
+  status_history: z.array(z.object({ from: z.string().nullable(), to: z.string(), at: z.string() })),
+});
+export type VendorOrderDto = z.infer<typeof VendorOrderDto>;
+
+export const VendorAdvanceOrderInput = z
+  .object({
+    id: wholeNumber('id', 1, 2_147_483_647),
+    status: z.enum(['confirmed', 'shipped', 'delivered', 'pending', 'cancelled'], {
+      error: 'status must be one of: confirmed, shipped, delivered',
+    }),
+  })
+  .strict();
+export type VendorAdvanceOrderInput = z.input<typeof VendorAdvanceOrderInput>;
+
+export const VendorActivityDto = z.object({
+  type: z.enum(['order_placed', 'order_paid', 'status_changed', 'review']),
+  message: z.string(),
+  at: z.string(),
+});
+
+export const VendorDashboardDto = z.object({
+  total_products: z.number().int(),
+  total_orders: z.number().int(),
+  /** Naira. */
+  total_revenue: z.number(),
+  pending_orders: z.number().int(),
+  completed_orders: z.number().int(),
+  growth: z.object({ this_month: z.number(), last_month: z.number(), percent: z.number().nullable() }),
+  recent_activity: z.array(VendorActivityDto),
+});
+export type VendorDashboardDto = z.infer<typeof VendorDashboardDto>;
+
+/** Spec 5: 3-20 uppercase letters and digits. */
+export const vendorCouponCode = text()
+  .trim()
+  .min(1, V.required)
+  .min(3, V.minLength(3))
+  .max(20, V.maxLength(20))
+  .regex(/^[A-Z0-9]+$/, V.couponCode);
+
+const discountField = z.coerce
+  .number({ error: V.discountPositive })
+  .int('Discount must be a whole number')
+  .positive(V.discountPositive)
+  .max(100, V.discountMax);
+
+const usageLimitField = z.coerce
+  .number({ error: V.usageLimitPositive })
+  .int('Usage limit must be a whole number')
+  .positive(V.usageLimitPositive)
+  .max(10_000, V.usageLimitMax);
+
+const expiresAtField = text()
+  .trim()
+  .min(1, V.required)
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'expires_at must be a valid date');
+
+const descriptionField = z.string({ error: V.invalidFormat }).trim().max(255, V.maxLength(255)).nullish();
+
+export const CouponCreateInput = z
+  .object({
+    code: vendorCouponCode,
+    description: descriptionField,
+    discount: discountField,
+    usage_limit: usageLimitField,
+    expires_at: expiresAtField,
+  })
+  .strict();
+export type CouponCreateInput = z.input<typeof CouponCreateInput>;
+
+export const CouponUpdateInput = z
+  .object({
+    id: wholeNumber('id', 1, 2_147_483_647),
+    code: vendorCouponCode.optional(),
+    description: descriptionField,
+    discount: discountField.optional(),
+    usage_limit: usageLimitField.optional(),
+    expires_at: expiresAtField.optional(),
+  })
+  .strict();
+export type CouponUpdateInput = z.input<typeof CouponUpdateInput>;
+
+export const COUPON_STATES = ['Active', 'Expired', 'Used up'] as const;
+
+export const VendorCouponDto = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  description: z.string().nullable(),
+  /** Percent. */
+  discount: z.number().int(),
+  usage_limit: z.number().int().nullable(),
+  used_count: z.number().int(),
+  expires_at: z.string().nullable(),
+  state: z.enum(COUPON_STATES),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type VendorCouponDto = z.infer<typeof VendorCouponDto>;
