@@ -362,11 +362,12 @@ describe('vendor coupons', () => {
     const mine = await env.caller(kanoToken).coupons.create({ ...valid(), code: 'MINE20', discount: 20 });
     const lagosCaller = env.caller(lagosToken);
     expect((await lagosCaller.coupons.list()).some((c) => c.id === mine.id)).toBe(false);
+    // Each call starts only when awaited, so no rejection is left unhandled while another is checked.
     for (const call of [
-      lagosCaller.coupons.update({ id: mine.id, discount: 90 }),
-      lagosCaller.coupons.remove({ id: mine.id }),
+      () => lagosCaller.coupons.update({ id: mine.id, discount: 90 }),
+      () => lagosCaller.coupons.remove({ id: mine.id }),
     ]) {
-      expect(await failureOf(call)).toMatchObject({ code: 'NOT_FOUND', message: 'Coupon not found' });
+      expect(await failureOf(call())).toMatchObject({ code: 'NOT_FOUND', message: 'Coupon not found' });
     }
     const stored = await fresh().findOneOrFail(CouponSchema, { id: mine.id });
     expect(stored.discountPercent).toBe(20);
