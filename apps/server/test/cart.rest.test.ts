@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AddressSchema } from '../../../packages/api/src/modules/addresses/addresses.entities.js';
-import { SessionSchema, type User } from '../../../packages/api/src/modules/auth/auth.entities.js';
-import { newToken, tokenDigest } from '../../../packages/api/src/modules/auth/tokens.js';
+import type { User } from '../../../packages/api/src/modules/auth/auth.entities.js';
 import { CartItemSchema } from '../../../packages/api/src/modules/cart/cart.entities.js';
 import { WishlistEntrySchema } from '../../../packages/api/src/modules/wishlist/wishlist.entities.js';
 import { makeProduct, makeUser, makeVendor } from '../../../packages/api/test/fixtures.js';
+import { sessionTokenFor } from '../../../packages/api/test/harness.js';
 import { bearer, createRestTestEnv, type RestTestEnv } from './harness.js';
 
 let env: RestTestEnv;
@@ -15,17 +15,8 @@ let vendorToken: string;
 let shopId: number;
 const ids: Record<string, number> = {};
 
-async function tokenFor(user: User): Promise<string> {
-  const em = env.services.orm.em.fork();
-  const token = newToken();
-  em.create(SessionSchema, {
-    user: user.id,
-    tokenHash: tokenDigest(token),
-    expiresAt: new Date(Date.now() + 3_600_000),
-  });
-  await em.flush();
-  return token;
-}
+/** A session made straight in the database (argon2 for every test user would be slow). */
+const tokenFor = (user: User) => sessionTokenFor(env.services, user.id);
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, token?: string, payload?: unknown) =>

@@ -1,17 +1,11 @@
-import { E, type OrderStatus, REPORT_TEXT, REVIEW_TEXT, V } from '@caps/contracts';
+import { E, REPORT_TEXT, REVIEW_TEXT, V } from '@caps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Em } from '../../../packages/api/src/db/orm.js';
 import { UserSchema } from '../../../packages/api/src/modules/auth/auth.entities.js';
 import { type Product, ProductSchema } from '../../../packages/api/src/modules/catalogue/catalogue.entities.js';
-import {
-  CheckoutSchema,
-  OrderItemSchema,
-  OrderSchema,
-} from '../../../packages/api/src/modules/orders/orders.entities.js';
 import { ReportSchema } from '../../../packages/api/src/modules/reports/reports.entities.js';
 import { ReviewSchema } from '../../../packages/api/src/modules/reviews/reviews.entities.js';
 import { VendorSchema } from '../../../packages/api/src/modules/vendors/vendors.entities.js';
-import { makeProduct } from '../../../packages/api/test/fixtures.js';
+import { makeProduct, placeOrder } from '../../../packages/api/test/fixtures.js';
 import { customerInput, vendorInput } from '../../../packages/api/test/harness.js';
 import { bearer, createRestTestEnv, type RestTestEnv } from './harness.js';
 
@@ -38,44 +32,6 @@ async function vendorAccount(shopName: string): Promise<Account & { shopId: numb
   shop.verifiedAt = new Date();
   await em.flush();
   return { ...account, shopId: shop.id };
-}
-
-/** An order of one cap in the given status, as checkout and the vendor's status steps would leave it. */
-async function placeOrder(em: Em, customerId: number, product: Product, status: OrderStatus = 'delivered') {
-  const user = em.getReference(UserSchema, customerId);
-  const paid = status !== 'pending' && status !== 'cancelled';
-  const checkout = em.create(CheckoutSchema, {
-    user,
-    subtotalKobo: product.priceKobo,
-    discountKobo: 0,
-    shippingKobo: 200_000,
-    totalKobo: product.priceKobo + 200_000,
-    paymentStatus: paid ? 'paid' : 'pending',
-    expiresAt: new Date(Date.now() + 60 * 60 * 1000),
-    paidAt: paid ? new Date() : null,
-  });
-  const order = em.create(OrderSchema, {
-    checkout,
-    user,
-    vendor: product.vendor,
-    status,
-    paymentStatus: paid ? 'paid' : 'pending',
-    subtotalKobo: product.priceKobo,
-    shippingKobo: 200_000,
-    discountKobo: 0,
-    totalKobo: product.priceKobo + 200_000,
-    shippingAddress: '3 Lake Chad Road, Maiduguri, Borno 600001',
-    paidAt: paid ? new Date() : null,
-  });
-  em.create(OrderItemSchema, {
-    order,
-    product,
-    productName: product.name,
-    size: '57',
-    quantity: 1,
-    unitPriceKobo: product.priceKobo,
-  });
-  await em.flush();
 }
 
 const COMMENT = 'Lovely embroidery, fits well and arrived on time.';

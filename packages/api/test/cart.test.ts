@@ -1,12 +1,11 @@
 import { CART_TEXT } from '@caps/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SessionSchema, type User } from '../src/modules/auth/auth.entities.js';
-import { newToken, tokenDigest } from '../src/modules/auth/tokens.js';
+import type { User } from '../src/modules/auth/auth.entities.js';
 import { CartItemSchema } from '../src/modules/cart/cart.entities.js';
 import { ProductSchema } from '../src/modules/catalogue/catalogue.entities.js';
 import { VendorSchema } from '../src/modules/vendors/vendors.entities.js';
 import { makeProduct, makeUser, makeVendor } from './fixtures.js';
-import { createTestEnv, failureOf, type TestEnv } from './harness.js';
+import { createTestEnv, failureOf, sessionTokenFor, type TestEnv } from './harness.js';
 
 let env: TestEnv;
 const customers: Record<'alice' | 'bob', { id: number; token: string }> = {
@@ -18,18 +17,8 @@ let adminToken: string;
 let kanoShopId: number;
 const ids: Record<string, number> = {};
 
-/** A session for a user made straight in the database (argon2 for every test user would be slow). */
-async function tokenFor(user: User): Promise<string> {
-  const em = env.services.orm.em.fork();
-  const token = newToken();
-  em.create(SessionSchema, {
-    user: user.id,
-    tokenHash: tokenDigest(token),
-    expiresAt: new Date(Date.now() + 3_600_000),
-  });
-  await em.flush();
-  return token;
-}
+/** A session made straight in the database (argon2 for every test user would be slow). */
+const tokenFor = (user: User) => sessionTokenFor(env.services, user.id);
 
 /** What the database holds for a customer's cart: [product, size, quantity] by line id. */
 async function storedLines(userId: number) {

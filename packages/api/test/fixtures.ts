@@ -1,8 +1,9 @@
-import type { Category } from '@caps/contracts';
+import type { Category, OrderStatus } from '@caps/contracts';
 import type { Em } from '../src/db/orm.js';
 import { type User, UserSchema } from '../src/modules/auth/auth.entities.js';
 import { type Product, ProductSchema } from '../src/modules/catalogue/catalogue.entities.js';
 import { refreshSearchText } from '../src/modules/catalogue/catalogue.search.js';
+import { CheckoutSchema, OrderItemSchema, OrderSchema } from '../src/modules/orders/orders.entities.js';
 import { ReviewSchema } from '../src/modules/reviews/reviews.entities.js';
 import { type Vendor, VendorSchema } from '../src/modules/vendors/vendors.entities.js';
 
@@ -83,5 +84,43 @@ export async function makeReview(em: Em, product: Product, rating: number, user?
   });
   product.ratingAverage = (product.ratingAverage * product.ratingCount + rating) / (product.ratingCount + 1);
   product.ratingCount += 1;
+  await em.flush();
+}
+
+/** An order of one cap in the given status, as checkout and the vendor's status steps would leave it. */
+export async function placeOrder(em: Em, customerId: number, product: Product, status: OrderStatus = 'delivered') {
+  const user = em.getReference(UserSchema, customerId);
+  const paid = status !== 'pending' && status !== 'cancelled';
+  const checkout = em.create(CheckoutSchema, {
+    user,
+    subtotalKobo: product.priceKobo,
+    discountKobo: 0,
+    shippingKobo: 200_000,
+    totalKobo: product.priceKobo + 200_000,
+    paymentStatus: paid ? 'paid' : 'pending',
+    expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+    paidAt: paid ? new Date() : null,
+  });
+  const order = em.create(OrderSchema, {
+    checkout,
+    user,
+    vendor: product.vendor,
+    status,
+    paymentStatus: paid ? 'paid' : 'pending',
+    subtotalKobo: product.priceKobo,
+    shippingKobo: 200_000,
+    discountKobo: 0,
+    totalKobo: product.priceKobo + 200_000,
+    shippingAddress: '3 Lake Chad Road, Maiduguri, Borno 600001',
+    paidAt: paid ? new Date() : null,
+  });
+  em.create(OrderItemSchema, {
+    order,
+    product,
+    productName: product.name,
+    size: '57',
+    quantity: 1,
+    unitPriceKobo: product.priceKobo,
+  });
   await em.flush();
 }

@@ -1,13 +1,11 @@
-import { E, type OrderStatus, REPORT_TEXT, REVIEW_TEXT, V } from '@caps/contracts';
+import { E, REPORT_TEXT, REVIEW_TEXT, V } from '@caps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Em } from '../src/db/orm.js';
 import { UserSchema } from '../src/modules/auth/auth.entities.js';
 import { type Product, ProductSchema } from '../src/modules/catalogue/catalogue.entities.js';
-import { CheckoutSchema, OrderItemSchema, OrderSchema } from '../src/modules/orders/orders.entities.js';
 import { ReportSchema } from '../src/modules/reports/reports.entities.js';
 import { ReviewSchema } from '../src/modules/reviews/reviews.entities.js';
 import { type Vendor, VendorSchema } from '../src/modules/vendors/vendors.entities.js';
-import { makeProduct, makeVendor } from './fixtures.js';
+import { makeProduct, makeVendor, placeOrder } from './fixtures.js';
 import { createTestEnv, customerInput, failureOf, type TestEnv, vendorInput } from './harness.js';
 
 let env: TestEnv;
@@ -38,44 +36,6 @@ async function adminAccount(): Promise<Account> {
   const account = await customer();
   await fresh().nativeUpdate(UserSchema, { id: account.id }, { role: 'admin' });
   return account;
-}
-
-/** An order of one cap in the given status, as checkout and the vendor's status steps would leave it. */
-async function placeOrder(em: Em, customerId: number, product: Product, status: OrderStatus = 'delivered') {
-  const user = em.getReference(UserSchema, customerId);
-  const paid = status !== 'pending' && status !== 'cancelled';
-  const checkout = em.create(CheckoutSchema, {
-    user,
-    subtotalKobo: product.priceKobo,
-    discountKobo: 0,
-    shippingKobo: 200_000,
-    totalKobo: product.priceKobo + 200_000,
-    paymentStatus: paid ? 'paid' : 'pending',
-    expiresAt: new Date(Date.now() + 60 * 60 * 1000),
-    paidAt: paid ? new Date() : null,
-  });
-  const order = em.create(OrderSchema, {
-    checkout,
-    user,
-    vendor: product.vendor,
-    status,
-    paymentStatus: paid ? 'paid' : 'pending',
-    subtotalKobo: product.priceKobo,
-    shippingKobo: 200_000,
-    discountKobo: 0,
-    totalKobo: product.priceKobo + 200_000,
-    shippingAddress: '3 Lake Chad Road, Maiduguri, Borno 600001',
-    paidAt: paid ? new Date() : null,
-  });
-  em.create(OrderItemSchema, {
-    order,
-    product,
-    productName: product.name,
-    size: '57',
-    quantity: 1,
-    unitPriceKobo: product.priceKobo,
-  });
-  await em.flush();
 }
 
 const COMMENT = 'Lovely embroidery, fits well and arrived on time.';

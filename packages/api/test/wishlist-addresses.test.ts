@@ -1,12 +1,11 @@
 import { ADDRESS_TEXT, type AddressInput, V } from '@caps/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AddressSchema } from '../src/modules/addresses/addresses.entities.js';
-import { SessionSchema, type User } from '../src/modules/auth/auth.entities.js';
-import { newToken, tokenDigest } from '../src/modules/auth/tokens.js';
+import type { User } from '../src/modules/auth/auth.entities.js';
 import { ProductSchema } from '../src/modules/catalogue/catalogue.entities.js';
 import { WishlistEntrySchema } from '../src/modules/wishlist/wishlist.entities.js';
 import { makeProduct, makeUser, makeVendor } from './fixtures.js';
-import { createTestEnv, failureOf, type TestEnv } from './harness.js';
+import { createTestEnv, failureOf, sessionTokenFor, type TestEnv } from './harness.js';
 
 let env: TestEnv;
 type Customer = { id: number; token: string };
@@ -17,17 +16,8 @@ let adminToken: string;
 let shopId: number;
 const ids: Record<string, number> = {};
 
-async function tokenFor(user: User): Promise<string> {
-  const em = env.services.orm.em.fork();
-  const token = newToken();
-  em.create(SessionSchema, {
-    user: user.id,
-    tokenHash: tokenDigest(token),
-    expiresAt: new Date(Date.now() + 3_600_000),
-  });
-  await em.flush();
-  return token;
-}
+/** A session made straight in the database (argon2 for every test user would be slow). */
+const tokenFor = (user: User) => sessionTokenFor(env.services, user.id);
 
 async function newCustomer(): Promise<Customer> {
   const user = await makeUser(env.services.orm.em.fork(), { role: 'customer' });
