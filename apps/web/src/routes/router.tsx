@@ -1,13 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { NotFoundPage } from './not-found-page';
-import { PlaceholderPage } from './placeholder-page';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
-
-/** A page of a later issue: only its heading for now. */
-function placeholder(path: string, title: string): RouteObject {
-  return { path, element: <PlaceholderPage title={title} /> };
-}
 
 /**
  * Every route of spec 2. Pages with forms and data are loaded on first visit, so the first screen
@@ -105,8 +99,14 @@ const pages: RouteObject[] = [
     path: 'admin/dashboard',
     lazy: async () => ({ Component: (await import('@/features/admin/admin-dashboard-page')).AdminDashboardPage }),
   },
-  placeholder('backend-test', 'Backend Test'),
-  placeholder('performance-test', 'Performance Test'),
+  {
+    path: 'backend-test',
+    lazy: async () => ({ Component: (await import('@/features/dev/backend-test-page')).BackendTestPage }),
+  },
+  {
+    path: 'performance-test',
+    lazy: async () => ({ Component: (await import('@/features/dev/performance-test-page')).PerformanceTestPage }),
+  },
   {
     path: 'product-test',
     lazy: async () => ({ Component: (await import('@/features/dev/product-test-page')).ProductTestPage }),
