@@ -5,6 +5,7 @@ export { type DatabaseConfig, type Dialect, dialectOf, type Em, type Orm, openDa
 export { DOMAIN_ERRORS, DomainError, type DomainErrorCode, TRPC_HTTP_STATUS } from './errors.js';
 export { ImageStore, type ImageUpload, imageUrl, sniffImageType } from './images/image-store.js';
 export * as addressesService from './modules/addresses/addresses.service.js';
+export * as adminService from './modules/admin/admin.service.js';
 export * as authService from './modules/auth/auth.service.js';
 export * as cartService from './modules/cart/cart.service.js';
 export { catalogueChanged, refreshSearchText } from './modules/catalogue/catalogue.search.js';

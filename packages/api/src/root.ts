@@ -1,5 +1,6 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { addressesRouter } from './modules/addresses/addresses.router.js';
+import { adminRouter } from './modules/admin/admin.router.js';
 import { authRouter } from './modules/auth/auth.router.js';
 import { cartRouter } from './modules/cart/cart.router.js';
 import { catalogueRouter } from './modules/catalogue/catalogue.router.js';
@@ -30,6 +31,7 @@ export const appRouter = router({
   payment: paymentRouter,
   coupons: couponsRouter,
   vendor: vendorRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -55,6 +55,10 @@ export const E = {
   imageTooLarge: 'The image may not be larger than 5 MB.',
   notFound: 'Not found',
   emailReadOnly: 'The email address cannot be changed.',
+  /** Admin lookups of one record (spec 8). */
+  userNotFound: 'User not found',
+  vendorNotFound: 'Vendor not found',
+  productNotFound: 'Product not found',
 } as const;
 
 /** Toasts and screen texts of spec section 8 used by the client. */
@@ -79,4 +83,17 @@ export const T = {
   somethingWentWrong: 'Something went wrong',
   errorLoadingData: 'An error occurred while loading the data. Please try again.',
   notFoundTitle: 'Oops! Page not found',
+  copied: 'Copied!',
+  couponCreated: 'Coupon created',
+  couponUpdated: 'Coupon updated',
+  couponDeleted: 'Coupon deleted',
+  couponCreateFailed: 'Failed to create coupon',
+  couponUpdateFailed: 'Failed to update coupon',
+  couponDeleteFailed: 'Failed to delete coupon',
+  shopUpdated: 'Shop updated!',
+  shopUpdateFailed: 'Failed to update shop',
+  accountUpdated: 'Account updated!',
+  accountUpdateFailed: 'Failed to update account',
+  bankingUpdated: 'Banking details updated!',
+  bankingUpdateFailed: 'Failed to update banking details',
 } as const;

@@ -1,5 +1,6 @@
 import type { RestRoute } from '../define.js';
 import { addressesRoutes } from './addresses.routes.js';
+import { adminRoutes } from './admin.routes.js';
 import { authRoutes } from './auth.routes.js';
 import { cartRoutes } from './cart.routes.js';
 import { catalogueRoutes } from './catalogue.routes.js';
@@ -24,4 +25,5 @@ export const restRoutes = [
   ...paymentRoutes,
   ...couponsRoutes,
   ...vendorRoutes,
+  ...adminRoutes,
 ] as RestRoute[];

@@ -15,7 +15,7 @@ import { type Address, AddressSchema } from './addresses.entities.js';
 type AddressData = z.output<typeof AddressInput>;
 type UpdateData = z.output<typeof UpdateAddressInput>;
 
-function toAddressDto(address: Address): AddressDto {
+export function toAddressDto(address: Address): AddressDto {
   return {
     id: address.id,
     full_name: address.fullName,

@@ -9,6 +9,7 @@ import {
 import { LockMode } from '@mikro-orm/core';
 import { DomainError } from '../../errors.js';
 import { type AuthedContext, requireRole } from '../../procedures.js';
+import { recordAdminAction } from '../admin/audit.js';
 import { UserSchema } from '../auth/auth.entities.js';
 import { VendorSchema } from '../vendors/vendors.entities.js';
 import { type Report, ReportSchema } from './reports.entities.js';
@@ -17,7 +18,7 @@ import { type Report, ReportSchema } from './reports.entities.js';
 const OPEN_STATUSES: ReportStatus[] = ['pending', 'reviewed'];
 
 /** Expects `reporter` loaded (populated, or the caller's own entity). */
-function toReportDto(report: Report): ReportDto {
+export function toReportDto(report: Report): ReportDto {
   return {
     id: report.id,
     vendor_id: report.vendor.id,
@@ -75,11 +76,19 @@ export async function listVendorReports(ctx: AuthedContext, vendorId: number): P
   return reports.map(toReportDto);
 }
 
-/** An admin moves a report to pending, reviewed or resolved (the spec shows no fixed order of steps). */
+/**
+ * An admin moves a report to pending, reviewed or resolved (the spec shows no fixed order of steps).
+ * A change is audit-logged with it; setting the status it already has changes and records nothing.
+ */
 export async function setReportStatus(ctx: AuthedContext, data: ReportStatusData): Promise<ReportDto> {
-  const report = await ctx.em.findOne(ReportSchema, { id: data.id }, { populate: ['reporter'] });
-  if (!report) throw new DomainError('NOT_FOUND', REPORT_TEXT.notFound);
-  report.status = data.status;
-  await ctx.em.flush();
-  return toReportDto(report);
+  return ctx.em.transactional(async (em) => {
+    const report = await em.findOne(ReportSchema, { id: data.id }, { populate: ['reporter'] });
+    if (!report) throw new DomainError('NOT_FOUND', REPORT_TEXT.notFound);
+    if (report.status !== data.status) {
+      recordAdminAction(em, ctx, 'report.status', 'report', report.id, { from: report.status, to: data.status });
+      report.status = data.status;
+      await em.flush();
+    }
+    return toReportDto(report);
+  });
 }

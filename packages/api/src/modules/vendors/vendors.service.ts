@@ -28,7 +28,7 @@ const toIso = (value: string | number | Date) =>
  * Rating and product count per shop. A shop's rating is the average of its shop reviews and the
  * reviews of its products; 4.5 (spec 9) until the first review.
  */
-async function statsOf(em: Em, vendorIds: number[]) {
+export async function statsOf(em: Em, vendorIds: number[]) {
   const stats = new Map<number, { average: number; count: number; products: number }>();
   if (vendorIds.length === 0) return stats;
   const placeholders = vendorIds.map(() => '?').join(', ');

@@ -1,0 +1,47 @@
+import type { AuditEntryDto, PagedAuditLogDto } from '@caps/contracts';
+import type { Em } from '../../db/orm.js';
+import type { AuthedContext } from '../../procedures.js';
+import { AuditLogSchema } from '../auth/auth.entities.js';
+import { type PageQuery, pageOf } from './admin.mapper.js';
+
+/** What an admin action was done to: one of the record kinds an admin can change. */
+export type AuditTarget = 'user' | 'vendor' | 'product' | 'report' | 'contact_message';
+
+/**
+ * Records who did what to which record, and when. Pass the transaction's EntityManager: the entry is
+ * flushed with the write it describes, so there is never a change without its entry or the reverse.
+ */
+export function recordAdminAction(
+  em: Em,
+  ctx: Pick<AuthedContext, 'user'>,
+  action: string,
+  targetType: AuditTarget,
+  targetId: number,
+  details: Record<string, unknown> | null = null,
+): void {
+  em.create(AuditLogSchema, { actor: ctx.user.id, action, targetType, targetId, details });
+}
+
+/** GET /admin/audit-log: newest first, one page at a time. */
+export async function listAuditLog(ctx: AuthedContext, query: PageQuery): Promise<PagedAuditLogDto> {
+  const [entries, total] = await ctx.em.findAndCount(
+    AuditLogSchema,
+    {},
+    {
+      populate: ['actor'],
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit: query.per_page,
+      offset: (query.page - 1) * query.per_page,
+    },
+  );
+  const data: AuditEntryDto[] = entries.map((entry) => ({
+    id: entry.id,
+    action: entry.action,
+    target_type: entry.targetType,
+    target_id: entry.targetId ?? null,
+    details: entry.details ?? null,
+    actor: entry.actor ? { id: entry.actor.id, name: entry.actor.fullName, email: entry.actor.email } : null,
+    created_at: entry.createdAt.toISOString(),
+  }));
+  return { data, ...pageOf(total, query) };
+}
