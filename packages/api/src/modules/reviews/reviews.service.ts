@@ -18,7 +18,7 @@ function maskEmail(email: string): string {
 }
 
 /** Expects `user` loaded (populated, or the caller's own entity). */
-function toReviewDto(review: Review): ReviewDto {
+export function toReviewDto(review: Review): ReviewDto {
   return {
     id: review.id,
     user_id: review.user?.id ?? null,
