@@ -15,20 +15,26 @@ export const VENDOR_PRODUCT_MESSAGES = {
   archived: 'Product archived',
 } as const;
 
-/** A number from JSON or a multipart text field; anything that is not a number reads as `message`. */
-const numberFrom = (message: string) =>
+/**
+ * A number from JSON or a multipart text field; anything that is not a number reads as `message`, and
+ * a number goes on to `rules`. The rules sit inside the preprocess (not piped after it) so the OpenAPI
+ * document still lists the field as required.
+ */
+const numberFrom = (message: string, rules: z.ZodType<number, number>) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value),
-    z.number({ error: message }).finite(message),
+    z.number({ error: message }).finite(message).pipe(rules),
   );
 
 /** Naira: positive, at most ₦1,000,000. */
-export const productPriceField = numberFrom(V.pricePositive).pipe(
+export const productPriceField = numberFrom(
+  V.pricePositive,
   z.number().positive(V.pricePositive).max(1_000_000, V.priceMax),
 );
 
 /** Whole units in stock, 0..10,000. */
-export const productStockField = numberFrom(V.stockNonNegative).pipe(
+export const productStockField = numberFrom(
+  V.stockNonNegative,
   z.number().int(V.stockNonNegative).min(0, V.stockNonNegative).max(10_000, V.stockMax),
 );
 

@@ -23,9 +23,15 @@ export interface RestRoute<A extends RestAuth = RestAuth, I extends z.ZodType = 
   input?: I;
   /** Multipart file fields accepted by this call (others are refused); JSON is accepted too. */
   files?: readonly string[];
+  /** Those of `files` that take several files (images[0], images[1]... or the name repeated). */
+  fileLists?: readonly string[];
   output?: z.ZodType;
   /** Status of a successful answer. */
   status?: number;
+  /** Other success statuses the handler answers itself with the same output (e.g. 200 for a repeat). */
+  alsoAnswers?: readonly number[];
+  /** A 303 the handler may answer instead (e.g. browsers sent on to a page): what it redirects to. */
+  redirect?: string;
   /** Documented error statuses besides the generic ones. */
   errors?: readonly number[];
   handler: (

@@ -9,8 +9,11 @@ function schemaOf(type: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return rest;
 }
 
+/** The error body as errors.ts sends it: `statusCode` repeats the HTTP status for clients that log bodies. */
+const ErrorBodySchema = ErrorDto.extend({ statusCode: z.number().int() });
+
 const ERROR_TEXT: Record<number, string> = {
-  400: 'Malformed request',
+  400: 'Malformed request: the body is not valid JSON, or not a JSON object',
   401: 'Missing, malformed, expired or revoked bearer token',
   403: 'Signed in, but not allowed',
   404: 'Not found',
@@ -50,10 +53,13 @@ export function buildOpenApi(routes: RestRoute[]) {
       };
       const content: Record<string, unknown> = { 'application/json': { schema: bodySchema } };
       if (route.files?.length) {
+        const file = { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP, at most 5 MB' };
         const fileProps = Object.fromEntries(
           route.files.map((f) => [
             f,
-            { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP, at most 5 MB' },
+            route.fileLists?.includes(f)
+              ? { type: 'array', items: file, description: `Sent as ${f}[0], ${f}[1]... or ${f} repeated` }
+              : file,
           ]),
         );
         content['multipart/form-data'] = {
@@ -62,13 +68,24 @@ export function buildOpenApi(routes: RestRoute[]) {
       }
       requestBody = { required: true, content };
     }
-    const status = String(route.status ?? (route.output ? 200 : 204));
-    const responses: Record<string, unknown> = {
-      [status]: route.output
-        ? { description: 'Success', content: { 'application/json': { schema: schemaOf(route.output, 'output') } } }
-        : { description: 'Success' },
-    };
+    const status = route.status ?? (route.output ? 200 : 204);
+    const success = route.output
+      ? { description: 'Success', content: { 'application/json': { schema: schemaOf(route.output, 'output') } } }
+      : { description: 'Success' };
+    const responses: Record<string, unknown> = {};
+    for (const code of [status, ...(route.alsoAnswers ?? [])].sort()) responses[String(code)] = success;
+    if (route.redirect) {
+      responses['303'] = {
+        description: route.redirect,
+        headers: { Location: { description: 'Where to go next', schema: { type: 'string' } } },
+      };
+    }
     const errorStatuses = new Set<number>([...(route.errors ?? [])]);
+    // Any POST or PUT may carry a body: a broken one is 400, one that is neither JSON nor multipart is 415.
+    if (route.method === 'POST' || route.method === 'PUT') {
+      errorStatuses.add(400);
+      errorStatuses.add(415);
+    }
     if (route.input) errorStatuses.add(422);
     if (route.auth !== 'public') errorStatuses.add(401);
     if (route.auth !== 'public' && route.auth !== 'user') errorStatuses.add(403);
@@ -104,7 +121,7 @@ export function buildOpenApi(routes: RestRoute[]) {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'Token from /login or /register' },
       },
-      schemas: { Error: schemaOf(ErrorDto, 'output') },
+      schemas: { Error: schemaOf(ErrorBodySchema, 'output') },
     },
     paths,
   };

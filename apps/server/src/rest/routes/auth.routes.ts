@@ -79,7 +79,8 @@ export const authRoutes = [
     input: UpdateProfileInput,
     files: SHOP_IMAGE_FIELDS,
     output: UserDto,
-    errors: [413, 415],
+    // 403: shop and bank fields or images from an account without a shop.
+    errors: [403, 413, 415],
     handler: (ctx, input, { files }) => authService.updateProfile(ctx, input, shopImages(files)),
   }),
   route({

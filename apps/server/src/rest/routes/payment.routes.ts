@@ -41,6 +41,7 @@ export const paymentRoutes: RestRoute[] = [
     auth: 'public',
     input: ReferenceQuery,
     output: VerifyDto,
+    errors: [404],
     handler: (ctx, input) => paymentService.verifyPayment(ctx, referenceOf(input)),
   }),
   route({
@@ -52,6 +53,9 @@ export const paymentRoutes: RestRoute[] = [
     auth: 'public',
     input: ReferenceQuery,
     output: VerifyDto,
+    redirect:
+      'A request that accepts text/html (a browser) is sent on to the payment result page, /payment/callback?reference=',
+    errors: [404],
     handler: async (ctx, input, { request, reply }) => {
       const reference = referenceOf(input);
       if ((request.headers.accept ?? '').includes('text/html')) {

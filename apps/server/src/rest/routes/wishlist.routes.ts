@@ -24,6 +24,7 @@ export const wishlistRoutes = [
     input: WishlistProductInput,
     output: WishlistEntryDto,
     status: 201,
+    alsoAnswers: [200],
     errors: [404],
     handler: async (ctx, input, { reply }) => {
       const { entry, created } = await wishlistService.addToWishlist(ctx, input.product_id);
