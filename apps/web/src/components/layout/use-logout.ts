@@ -4,13 +4,13 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useAuth } from '@/lib/auth';
 
-/** Header logout: forget the user, say so, and go home (spec 2). */
-export function useLogout(): () => Promise<void> {
+/** Logout: forget the user, say so, and go home (spec 2), or to `destination` (a dashboard's sign-in page). */
+export function useLogout(destination = '/'): () => Promise<void> {
   const { signOut } = useAuth();
   const navigate = useNavigate();
   return useCallback(async () => {
     await signOut();
     toast.success(T.loggedOut);
-    navigate('/');
-  }, [signOut, navigate]);
+    navigate(destination);
+  }, [signOut, navigate, destination]);
 }

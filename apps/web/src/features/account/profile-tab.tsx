@@ -1,6 +1,6 @@
 import { PersonalInfoForm, T, type UserDto } from '@caps/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -10,13 +10,28 @@ import { FormAlert, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { LoadingBlock, Spinner } from '@/components/ui/spinner';
 import { ErrorPanel } from '@/features/storefront/load-states';
-import { readToken, saveSession } from '@/lib/auth-storage';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 import { PHONE_HINT } from './phone-hint';
 import { AUTH_ERROR, useAuthFailure } from './use-auth-failure';
+import { useStoreProfile } from './use-store-profile';
 
 const FIELDS = ['full_name', 'phone', 'address'] as const;
+
+/** The toasts of a save; the vendor dashboard says 'Account updated!' where /settings says 'Profile updated!'. */
+export interface ProfileFormTexts {
+  success: string;
+  successBody?: string;
+  failure: string;
+  /** Under the failure title when the server gave no better reason. */
+  failureBody?: string;
+}
+
+const CUSTOMER_TEXTS: ProfileFormTexts = {
+  success: T.profileUpdated,
+  successBody: T.profileUpdatedBody,
+  failure: T.profileUpdateFailed,
+};
 
 /** Profile: name, phone and address editable, email shown but fixed. */
 export function ProfileTab() {
@@ -42,10 +57,18 @@ export function ProfileTab() {
   return <ProfileForm user={profile.data} />;
 }
 
-function ProfileForm({ user }: { user: UserDto }) {
+interface ProfileFormProps {
+  user: UserDto;
+  texts?: ProfileFormTexts;
+  /** Where a refused session goes to sign in again. */
+  signInPath?: string;
+}
+
+/** Personal information: the customer Profile tab and the vendor Account tab. */
+export function ProfileForm({ user, texts = CUSTOMER_TEXTS, signInPath }: ProfileFormProps) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const onAuthFailure = useAuthFailure();
+  const storeProfile = useStoreProfile();
+  const onAuthFailure = useAuthFailure(signInPath);
   const update = useMutation(trpc.auth.updateProfile.mutationOptions());
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -64,18 +87,16 @@ function ProfileForm({ user }: { user: UserDto }) {
     setFailure(null);
     try {
       const updated = await update.mutateAsync(values);
-      queryClient.setQueryData(trpc.auth.me.queryKey(), updated);
       // The header greets by the stored name: keep it in step with the server.
-      const token = readToken();
-      if (token) saveSession(token, updated);
+      storeProfile(updated);
       reset({ full_name: updated.full_name, phone: updated.phone ?? '', address: updated.address ?? '' });
-      toast.success(T.profileUpdated, { description: T.profileUpdatedBody });
+      toast.success(texts.success, { description: texts.successBody });
     } catch (error) {
       if (onAuthFailure(error, AUTH_ERROR.profile)) return;
-      const { message, fieldErrors } = readServerError(error, T.profileUpdateFailed);
+      const { message, fieldErrors } = readServerError(error, texts.failure);
       applyServerFieldErrors(setError, fieldErrors, FIELDS);
       setFailure(message);
-      toast.error(T.profileUpdateFailed, { description: message === T.profileUpdateFailed ? undefined : message });
+      toast.error(texts.failure, { description: message === texts.failure ? texts.failureBody : message });
     }
   });
 

@@ -16,10 +16,13 @@ import { AUTH_ERROR, useAuthFailure } from './use-auth-failure';
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };
 
-/** Security: change the password; the server checks the current one. */
-export function SecurityTab() {
+/**
+ * Security: change the password; the server checks the current one. Also the vendor Account tab's
+ * password form, whose refused session signs in again at `signInPath`.
+ */
+export function SecurityTab({ signInPath }: { signInPath?: string } = {}) {
   const trpc = useTRPC();
-  const onAuthFailure = useAuthFailure();
+  const onAuthFailure = useAuthFailure(signInPath);
   const changePassword = useMutation(trpc.auth.changePassword.mutationOptions());
   const [failure, setFailure] = useState<string | null>(null);
   const {

@@ -16,10 +16,11 @@ export const AUTH_ERROR = {
 } as const;
 
 /**
- * Handles a 401 from a settings call: says so, forgets the stored session and goes to /auth.
- * Returns true when it did, so the caller shows nothing else.
+ * Handles a 401 from a settings call: says so, forgets the stored session and goes to the sign-in page
+ * (/auth for customers; the vendor dashboard passes /vendor/auth). Returns true when it did, so the
+ * caller shows nothing else.
  */
-export function useAuthFailure(): (error: unknown, sentence: string) => boolean {
+export function useAuthFailure(signInPath = '/auth'): (error: unknown, sentence: string) => boolean {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(
@@ -28,10 +29,10 @@ export function useAuthFailure(): (error: unknown, sentence: string) => boolean 
       toast.error(AUTH_ERROR_TITLE, { description: sentence, id: 'settings-auth-error' });
       clearSession();
       queryClient.clear();
-      navigate('/auth', { replace: true });
+      navigate(signInPath, { replace: true });
       return true;
     },
-    [navigate, queryClient],
+    [navigate, queryClient, signInPath],
   );
 }
 

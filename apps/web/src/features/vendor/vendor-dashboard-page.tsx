@@ -1,64 +1,104 @@
-import { useQuery } from '@tanstack/react-query';
+import { T, type VendorDto } from '@caps/contracts';
 import { BadgeCheck, Clock } from 'lucide-react';
-import { useEffect } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
 import { ErrorScreen } from '@/components/error-screen';
-import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { useStoredUser } from '@/lib/auth';
-import { clearSession } from '@/lib/auth-storage';
-import { isUnauthenticated } from '@/lib/server-errors';
-import { useTRPC } from '@/lib/trpc';
+import { useAuth } from '@/lib/auth';
+import { AccountSettingsTab } from './dashboard/account-settings-tab';
+import { CouponsTab } from './dashboard/coupons-tab';
+import { DashboardDrawer, DashboardSideMenu } from './dashboard/dashboard-nav';
+import { type DashboardTab, dashboardTabOf } from './dashboard/dashboard-tabs';
+import { OrdersTab } from './dashboard/orders-tab';
+import { OverviewTab } from './dashboard/overview-tab';
+import { ProductsTab } from './dashboard/products-tab';
+import { ShopSettingsTab } from './dashboard/shop-settings-tab';
+import { useForgetRefusedSession, useVendorProfile } from './dashboard/use-vendor-profile';
 
-/** Spec 9: dashboard and profile data stay fresh for 5 minutes and are kept for 10. */
-const PROFILE_FRESH_MS = 5 * 60_000;
-const PROFILE_KEPT_MS = 10 * 60_000;
+function TabContent({ tab }: { tab: DashboardTab }) {
+  switch (tab) {
+    case 'overview':
+      return <OverviewTab />;
+    case 'products':
+      return <ProductsTab />;
+    case 'orders':
+      return <OrdersTab />;
+    case 'coupons':
+      return <CouponsTab />;
+    case 'shop':
+      return <ShopSettingsTab />;
+    case 'account':
+      return <AccountSettingsTab />;
+  }
+}
 
-/** /vendor/dashboard: for now the shop's name and verification state; the tabs come with the vendor issue. */
+function VerificationBadge({ vendor }: { vendor: VendorDto }) {
+  return vendor.is_verified === 1 ? (
+    <p className="inline-flex items-center gap-2 rounded-full bg-accent px-3 py-1 text-sm font-semibold text-accent-foreground">
+      <BadgeCheck className="size-4" aria-hidden="true" />
+      Verified
+    </p>
+  ) : (
+    <p className="inline-flex items-center gap-2 rounded-full bg-warning px-3 py-1 text-sm font-semibold text-warning-foreground">
+      <Clock className="size-4" aria-hidden="true" />
+      Pending verification
+    </p>
+  );
+}
+
+/** /vendor/dashboard: vendors only; a side menu (a drawer on phones) and the tab named by `?tab=`. */
 export function VendorDashboardPage() {
-  const user = useStoredUser();
-  const trpc = useTRPC();
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
   const isVendor = user?.role === 'vendor';
-  const profile = useQuery({
-    ...trpc.auth.me.queryOptions(undefined, { staleTime: PROFILE_FRESH_MS, gcTime: PROFILE_KEPT_MS }),
-    enabled: isVendor,
-  });
+  const profile = useVendorProfile();
 
-  // A token the server no longer knows (expired, revoked) is forgotten, which leads to the login page.
-  useEffect(() => {
-    if (profile.error && isUnauthenticated(profile.error)) clearSession();
-  }, [profile.error]);
+  useForgetRefusedSession(profile.error);
 
   if (!isVendor) return <Navigate to="/vendor/auth" replace />;
   if (profile.isPending) return <LoadingBlock label="Loading your shop..." />;
   if (profile.isError) return <ErrorScreen onRetry={() => void profile.refetch()} />;
 
+  const tab = dashboardTabOf(params);
   const vendor = profile.data.vendor;
+  const logout = async () => {
+    await signOut();
+    toast.success(T.loggedOut);
+    navigate('/vendor/auth', { replace: true });
+  };
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
       <title>Vendor Dashboard | Caps Marketplace</title>
-      <h1 className="text-3xl font-bold">Vendor Dashboard</h1>
-      <Card className="mt-6">
-        <CardHeader>
-          <p className="text-sm text-muted-foreground">Your shop</p>
-          <h2 className="text-2xl font-semibold">{vendor?.shop_name ?? 'No shop yet'}</h2>
-        </CardHeader>
-        {vendor ? (
-          <CardContent>
-            {vendor.is_verified === 0 ? (
-              <p className="inline-flex items-center gap-2 rounded-full bg-warning px-3 py-1 text-sm font-semibold text-warning-foreground">
-                <Clock className="size-4" aria-hidden="true" />
-                Pending verification
-              </p>
-            ) : (
-              <p className="inline-flex items-center gap-2 rounded-full bg-accent px-3 py-1 text-sm font-semibold text-accent-foreground">
-                <BadgeCheck className="size-4" aria-hidden="true" />
-                Verified
-              </p>
-            )}
-          </CardContent>
-        ) : null}
-      </Card>
-    </section>
+      <header>
+        <div className="flex items-center justify-between gap-3">
+          <h1 className="text-2xl font-bold sm:text-3xl">Vendor Dashboard</h1>
+          <DashboardDrawer current={tab} onLogout={() => void logout()} />
+        </div>
+        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">
+          <h2 className="text-lg font-semibold break-words">{vendor?.shop_name ?? 'No shop yet'}</h2>
+          {vendor ? <VerificationBadge vendor={vendor} /> : null}
+        </div>
+      </header>
+      {vendor && vendor.is_verified !== 1 ? (
+        <div
+          role="status"
+          className="mt-4 flex items-start gap-3 rounded-card border border-amber-300 bg-warning px-4 py-3 text-sm text-warning-foreground"
+        >
+          <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <p>
+            <span className="font-semibold">Your shop is pending verification.</span> An admin checks every new shop;
+            you can add caps as soon as yours is verified.
+          </p>
+        </div>
+      ) : null}
+      <div className="mt-6 flex gap-8">
+        <DashboardSideMenu current={tab} onLogout={() => void logout()} />
+        <div className="min-w-0 flex-1">
+          <TabContent tab={tab} />
+        </div>
+      </div>
+    </div>
   );
 }

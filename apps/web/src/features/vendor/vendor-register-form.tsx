@@ -1,4 +1,4 @@
-import { AuthResultDto, BANKS, T, VendorRegisterForm as VendorRegisterSchema } from '@caps/contracts';
+import { AuthResultDto, T, VendorRegisterForm as VendorRegisterSchema } from '@caps/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,7 +7,6 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormAlert, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { PHONE_HINT } from '@/features/account/phone-hint';
@@ -15,6 +14,7 @@ import { TermsCheckbox } from '@/features/account/terms-checkbox';
 import { apiRequest } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
+import { BankFields } from './bank-fields';
 import { ImagePicker } from './image-picker';
 
 const TEXT_FIELDS = [
@@ -160,35 +160,18 @@ export function VendorRegisterForm({ isActive }: { isActive: boolean }) {
       </Section>
 
       <Section title="Bank Information" description="Where your earnings are paid.">
-        <FormField label="Account Holder Name" error={errors.account_holder_name?.message}>
-          {(field) => <Input {...field} {...register('account_holder_name')} aria-required="true" />}
-        </FormField>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Account Number" error={errors.account_number?.message} hint="10-digit account number">
-            {(field) => (
-              <Input
-                {...field}
-                {...register('account_number')}
-                inputMode="numeric"
-                maxLength={10}
-                autoComplete="off"
-                aria-required="true"
-              />
-            )}
-          </FormField>
-          <FormField label="Bank Name" error={errors.bank_name?.message}>
-            {(field) => (
-              <Select {...field} {...register('bank_name')} aria-required="true">
-                <option value="">Select your bank</option>
-                {BANKS.map((bank) => (
-                  <option key={bank} value={bank}>
-                    {bank}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
-        </div>
+        <BankFields
+          registered={{
+            account_holder_name: register('account_holder_name'),
+            account_number: register('account_number'),
+            bank_name: register('bank_name'),
+          }}
+          errors={{
+            account_holder_name: errors.account_holder_name?.message,
+            account_number: errors.account_number?.message,
+            bank_name: errors.bank_name?.message,
+          }}
+        />
       </Section>
 
       <Section title="Shop Images" description="Optional: you can add or change them later.">

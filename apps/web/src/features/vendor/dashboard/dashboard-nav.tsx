@@ -1,0 +1,110 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { LogOut, Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { DASHBOARD_TABS, type DashboardTab, dashboardTabHref } from './dashboard-tabs';
+
+interface DashboardNavProps {
+  current: DashboardTab;
+  onLogout: () => void;
+  /** Called after a tab link is followed (the drawer closes then). */
+  onNavigate?: () => void;
+}
+
+function itemClassName(active: boolean) {
+  return cn(
+    'flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-semibold transition-colors',
+    active ? 'bg-primary text-primary-foreground' : 'text-foreground hover:bg-muted',
+  );
+}
+
+/** The menu itself: one link per tab (the current one marked for screen readers) and Logout. */
+function DashboardMenu({ current, onLogout, onNavigate }: DashboardNavProps) {
+  return (
+    <nav aria-label="Vendor dashboard" className="flex flex-col gap-1">
+      <ul className="flex flex-col gap-1">
+        {DASHBOARD_TABS.map(({ value, label, icon: Icon }) => (
+          <li key={value}>
+            <Link
+              to={dashboardTabHref(value)}
+              replace
+              aria-current={value === current ? 'page' : undefined}
+              className={itemClassName(value === current)}
+              onClick={onNavigate}
+            >
+              <Icon className="size-4 shrink-0" aria-hidden="true" />
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-2 border-t border-border pt-2">
+        <button
+          type="button"
+          onClick={onLogout}
+          className={cn(itemClassName(false), 'cursor-pointer text-destructive hover:bg-destructive/10')}
+        >
+          <LogOut className="size-4 shrink-0" aria-hidden="true" />
+          Logout
+        </button>
+      </div>
+    </nav>
+  );
+}
+
+/** The side menu on wide screens (md and up). */
+export function DashboardSideMenu(props: DashboardNavProps) {
+  return (
+    <aside className="hidden w-56 shrink-0 md:block">
+      <div className="sticky top-20 rounded-card border border-border bg-card p-3 shadow-sm">
+        <DashboardMenu {...props} />
+      </div>
+    </aside>
+  );
+}
+
+/**
+ * The same menu on phones: a drawer from the left, opened by the Menu button. It is a modal dialog,
+ * so focus moves into it, Tab stays inside, Escape closes it and focus returns to the Menu button.
+ */
+export function DashboardDrawer({ current, onLogout }: Omit<DashboardNavProps, 'onNavigate'>) {
+  const [open, setOpen] = useState(false);
+  const currentLabel = DASHBOARD_TABS.find((tab) => tab.value === current)?.label;
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
+      <DialogPrimitive.Trigger asChild>
+        <Button variant="outline" className="md:hidden">
+          <Menu aria-hidden="true" />
+          Menu
+          <span className="sr-only">, current tab {currentLabel}</span>
+        </Button>
+      </DialogPrimitive.Trigger>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-foreground/50 md:hidden" />
+        <DialogPrimitive.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 overflow-y-auto border-r border-border bg-card p-4 shadow-xl md:hidden">
+          <div className="flex items-center justify-between gap-2">
+            <DialogPrimitive.Title className="text-lg font-semibold">Dashboard menu</DialogPrimitive.Title>
+            <DialogPrimitive.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close menu">
+                <X className="size-5" aria-hidden="true" />
+              </Button>
+            </DialogPrimitive.Close>
+          </div>
+          <DialogPrimitive.Description className="sr-only">
+            Choose a part of your dashboard, or log out.
+          </DialogPrimitive.Description>
+          <DashboardMenu
+            current={current}
+            onNavigate={() => setOpen(false)}
+            onLogout={() => {
+              setOpen(false);
+              onLogout();
+            }}
+          />
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

@@ -1,0 +1,35 @@
+import { LayoutDashboard, type LucideIcon, Package, Settings, ShoppingBag, Store, Ticket } from 'lucide-react';
+import { retryUnlessDenied } from '@/features/account/use-auth-failure';
+
+/** The dashboard's tabs in menu order (spec 2), each addressed by `?tab=`. */
+export const DASHBOARD_TABS = [
+  { value: 'overview', label: 'Overview', icon: LayoutDashboard },
+  { value: 'products', label: 'Products', icon: Package },
+  { value: 'orders', label: 'Orders', icon: ShoppingBag },
+  { value: 'coupons', label: 'Coupons', icon: Ticket },
+  { value: 'shop', label: 'Shop Settings', icon: Store },
+  { value: 'account', label: 'Account', icon: Settings },
+] as const satisfies readonly { value: string; label: string; icon: LucideIcon }[];
+
+export type DashboardTab = (typeof DASHBOARD_TABS)[number]['value'];
+
+export function isDashboardTab(value: string | null): value is DashboardTab {
+  return DASHBOARD_TABS.some((tab) => tab.value === value);
+}
+
+/** The tab named by `?tab=`; a missing or unknown value shows the overview (spec 2). */
+export function dashboardTabOf(params: URLSearchParams): DashboardTab {
+  const requested = params.get('tab');
+  return isDashboardTab(requested) ? requested : 'overview';
+}
+
+/** The link to a tab, as the side menu and the quick actions use it. */
+export function dashboardTabHref(tab: DashboardTab): string {
+  return `/vendor/dashboard?tab=${tab}`;
+}
+
+/**
+ * Spec 9: dashboard, profile and order data stay fresh for 5 minutes and are kept for 10, with up to
+ * 3 retries, but none after a refusal (401, 403): only signing in again helps then.
+ */
+export const DASHBOARD_CACHE = { staleTime: 5 * 60_000, gcTime: 10 * 60_000, retry: retryUnlessDenied } as const;

@@ -1,0 +1,57 @@
+import { formatNaira, type VendorOrderDto } from '@caps/contracts';
+import { Eye } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { nextStepOf } from './order-advance';
+
+/** The shop's lines of the order: name, size, quantity and unit price. */
+export function OrderItemsList({ order }: { order: VendorOrderDto }) {
+  return (
+    <ul aria-label={`Items of order #${order.id}`} className="flex flex-col divide-y divide-border text-sm">
+      {order.orderItems.map((item) => (
+        <li key={item.id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2">
+          <span className="min-w-0 font-medium break-words">{item.product.name}</span>
+          <span className="text-muted-foreground">
+            Size {item.size} · Qty {item.quantity} · {formatNaira(item.price)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface OrderActionsProps {
+  order: VendorOrderDto;
+  advancing: boolean;
+  advanceDisabled: boolean;
+  onAdvance: () => void;
+  /** Absent inside the details dialog itself. */
+  onDetails?: () => void;
+}
+
+/** View Details and the next-status button (only for a paid order that can still move). */
+export function OrderActions({ order, advancing, advanceDisabled, onAdvance, onDetails }: OrderActionsProps) {
+  const step = nextStepOf(order);
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      {onDetails ? (
+        <Button variant="outline" size="sm" onClick={onDetails} aria-label={`View Details of order #${order.id}`}>
+          <Eye aria-hidden="true" />
+          View Details
+        </Button>
+      ) : null}
+      {step ? (
+        <Button
+          size="sm"
+          onClick={onAdvance}
+          disabled={advanceDisabled}
+          aria-busy={advancing}
+          aria-label={`${step.label} order #${order.id}`}
+        >
+          {advancing ? <Spinner /> : null}
+          {step.label}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

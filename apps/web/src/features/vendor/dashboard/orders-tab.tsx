@@ -1,0 +1,188 @@
+import { formatNaira, T, type VendorOrderDto } from '@caps/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { CheckCircle2, Clock, RefreshCw, ShoppingBag, Wallet } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { formatDate, OrderStatusBadge, PaymentStatusText } from '@/features/orders/order-status';
+import { EmptyState, ErrorPanel } from '@/features/storefront/load-states';
+import { cn } from '@/lib/cn';
+import { readServerError } from '@/lib/server-errors';
+import { useTRPC } from '@/lib/trpc';
+import { DashboardSection, StatCard, StatGrid } from './dashboard-section';
+import { DASHBOARD_CACHE } from './dashboard-tabs';
+import { toastFailure } from './failure-toast';
+import { nextStepOf } from './order-advance';
+import { OrderDetailsDialog } from './order-details-dialog';
+import { OrderActions, OrderItemsList } from './order-parts';
+import { useRefreshShopData } from './use-refresh-shop-data';
+import { useForgetRefusedSession } from './use-vendor-profile';
+
+/** Orders: the shop's orders, newest first, with their figures and the one step each may take. */
+export function OrdersTab() {
+  const trpc = useTRPC();
+  const refresh = useRefreshShopData();
+  const orders = useQuery(trpc.vendor.orders.queryOptions(undefined, DASHBOARD_CACHE));
+  const figures = useQuery(trpc.vendor.dashboard.queryOptions(undefined, DASHBOARD_CACHE));
+  useForgetRefusedSession(orders.error ?? figures.error);
+  const [detailsId, setDetailsId] = useState<number | null>(null);
+  const advance = useMutation(trpc.vendor.advanceOrder.mutationOptions());
+
+  const advanceOrder = (order: VendorOrderDto) => {
+    const step = nextStepOf(order);
+    if (!step) return;
+    advance.mutate(
+      { id: order.id, status: step.status },
+      {
+        onSuccess: async () => {
+          toast.success('Order status updated!');
+          await refresh();
+        },
+        onError: async (error) => {
+          toastFailure('Failed to update order status', error);
+          // Someone else may have moved it meanwhile: show where it really is.
+          await refresh();
+        },
+      },
+    );
+  };
+
+  const refreshing = orders.isFetching && !orders.isPending;
+  const details = orders.data?.find((order) => order.id === detailsId) ?? null;
+  const advancingId = advance.isPending ? advance.variables?.id : undefined;
+
+  return (
+    <DashboardSection
+      title="Orders"
+      description="Orders of your shop, newest first. Paid orders can be moved on one step at a time."
+      actions={
+        <Button
+          variant="outline"
+          onClick={() => void Promise.all([orders.refetch(), figures.refetch()])}
+          disabled={orders.isFetching}
+          aria-busy={refreshing}
+        >
+          <RefreshCw className={cn(refreshing && 'animate-spin')} aria-hidden="true" />
+          Refresh
+        </Button>
+      }
+    >
+      {figures.data ? (
+        <StatGrid label="Order figures">
+          <li>
+            <StatCard label="Total Orders" value={figures.data.total_orders} icon={ShoppingBag} note="Paid orders" />
+          </li>
+          <li>
+            <StatCard
+              label="Pending"
+              value={figures.data.pending_orders}
+              icon={Clock}
+              note="Paid, awaiting your confirmation"
+            />
+          </li>
+          <li>
+            <StatCard label="Completed" value={figures.data.completed_orders} icon={CheckCircle2} note="Delivered" />
+          </li>
+          <li>
+            <StatCard
+              label="Total Revenue"
+              value={formatNaira(figures.data.total_revenue)}
+              icon={Wallet}
+              note="From paid orders"
+            />
+          </li>
+        </StatGrid>
+      ) : figures.isError ? (
+        <ErrorPanel
+          title="Failed to load order figures"
+          message={readServerError(figures.error, T.errorLoadingData).message}
+          onRetry={() => void figures.refetch()}
+          retrying={figures.isFetching}
+        />
+      ) : null}
+      {orders.isPending ? (
+        <LoadingBlock label="Loading your orders..." />
+      ) : orders.isError ? (
+        <ErrorPanel
+          title="Failed to load orders"
+          message={readServerError(orders.error, T.errorLoadingData).message}
+          onRetry={() => void orders.refetch()}
+          retrying={orders.isFetching}
+        />
+      ) : orders.data.length === 0 ? (
+        <EmptyState
+          icon={ShoppingBag}
+          title="No orders yet"
+          description="When a customer buys one of your caps, the order will appear here."
+        />
+      ) : (
+        <ul aria-label="Orders" className="flex flex-col gap-4">
+          {orders.data.map((order) => (
+            <li key={order.id}>
+              <OrderCard
+                order={order}
+                advancing={advancingId === order.id}
+                advanceDisabled={advance.isPending}
+                onAdvance={() => advanceOrder(order)}
+                onDetails={() => setDetailsId(order.id)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <OrderDetailsDialog
+        order={details}
+        onOpenChange={(open) => (open ? undefined : setDetailsId(null))}
+        advancing={details !== null && advancingId === details.id}
+        advanceDisabled={advance.isPending}
+        onAdvance={() => (details ? advanceOrder(details) : undefined)}
+      />
+    </DashboardSection>
+  );
+}
+
+interface OrderCardProps {
+  order: VendorOrderDto;
+  advancing: boolean;
+  advanceDisabled: boolean;
+  onAdvance: () => void;
+  onDetails: () => void;
+}
+
+function OrderCard({ order, advancing, advanceDisabled, onAdvance, onDetails }: OrderCardProps) {
+  const headingId = useId();
+  return (
+    <Card role="group" aria-labelledby={headingId} className="flex flex-col gap-4 p-4 sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 id={headingId} className="font-semibold">
+              Order #{order.id}
+            </h3>
+            <OrderStatusBadge status={order.status} />
+            <PaymentStatusText status={order.payment_status} />
+          </div>
+          <p className="mt-1 text-sm text-muted-foreground">
+            <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>
+            <span aria-hidden="true"> · </span>
+            <span className="break-words">{order.user.full_name}</span>
+          </p>
+        </div>
+        <p className="text-lg font-bold">
+          <span className="sr-only">Total </span>
+          {formatNaira(order.total_amount)}
+        </p>
+      </div>
+      <OrderItemsList order={order} />
+      <OrderActions
+        order={order}
+        advancing={advancing}
+        advanceDisabled={advanceDisabled}
+        onAdvance={onAdvance}
+        onDetails={onDetails}
+      />
+    </Card>
+  );
+}
