@@ -1,15 +1,105 @@
-import { Navigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Flag, LayoutDashboard, Mail, Package, ScrollText, Store, Users } from 'lucide-react';
+import { useEffect } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { DashboardDrawer, type DashboardNavConfig, DashboardSideMenu } from '@/components/dashboard-nav';
+import { ErrorScreen } from '@/components/error-screen';
+import { useLogout } from '@/components/layout/use-logout';
+import { LoadingBlock } from '@/components/ui/spinner';
 import { useStoredUser } from '@/lib/auth';
+import { clearSession } from '@/lib/auth-storage';
+import { isUnauthenticated } from '@/lib/server-errors';
+import { useTRPC } from '@/lib/trpc';
+import { ADMIN_QUERY_CACHE } from './dashboard/admin-queries';
+import { AuditLogTab } from './dashboard/audit-log-tab';
+import { MessagesTab } from './dashboard/messages-tab';
+import { OverviewTab } from './dashboard/overview-tab';
+import { ProductsTab } from './dashboard/products-tab';
+import { ReportsTab } from './dashboard/reports-tab';
+import { UsersTab } from './dashboard/users-tab';
+import { VendorsTab } from './dashboard/vendors-tab';
 
-/** /admin/dashboard: admins only; the Overview, Products, Vendors, Users and Reports tabs come with the admin issue. */
+const TABS = [
+  { value: 'overview', label: 'Overview', icon: LayoutDashboard },
+  { value: 'products', label: 'Products', icon: Package },
+  { value: 'vendors', label: 'Vendors', icon: Store },
+  { value: 'users', label: 'Users', icon: Users },
+  { value: 'reports', label: 'Reports', icon: Flag },
+  { value: 'messages', label: 'Messages', icon: Mail },
+  { value: 'audit-log', label: 'Audit Log', icon: ScrollText },
+] as const;
+type AdminTab = (typeof TABS)[number]['value'];
+
+function isAdminTab(value: string | null): value is AdminTab {
+  return TABS.some((tab) => tab.value === value);
+}
+
+const ADMIN_NAV: DashboardNavConfig<AdminTab> = {
+  label: 'Admin dashboard',
+  tabs: TABS,
+  hrefOf: (tab) => (tab === 'overview' ? '/admin/dashboard' : `/admin/dashboard?tab=${tab}`),
+};
+
+function TabPanel({ tab }: { tab: AdminTab }) {
+  switch (tab) {
+    case 'overview':
+      return <OverviewTab />;
+    case 'products':
+      return <ProductsTab />;
+    case 'vendors':
+      return <VendorsTab />;
+    case 'users':
+      return <UsersTab />;
+    case 'reports':
+      return <ReportsTab />;
+    case 'messages':
+      return <MessagesTab />;
+    case 'audit-log':
+      return <AuditLogTab />;
+  }
+}
+
+/**
+ * /admin/dashboard: signed-in admins only. The stored role decides at once (visitors and other roles go to
+ * /admin/auth); the server then confirms the token, and one it no longer knows is forgotten, which leads to
+ * the sign-in page as well. `?tab=` keeps the section across reloads and links.
+ */
 export function AdminDashboardPage() {
   const user = useStoredUser();
-  if (user?.role !== 'admin') return <Navigate to="/admin/auth" replace />;
+  const trpc = useTRPC();
+  const logout = useLogout('/admin/auth');
+  const [params] = useSearchParams();
+  const isAdmin = user?.role === 'admin';
+  const profile = useQuery({ ...trpc.auth.me.queryOptions(undefined, ADMIN_QUERY_CACHE), enabled: isAdmin });
+
+  useEffect(() => {
+    if (profile.error && isUnauthenticated(profile.error)) clearSession();
+  }, [profile.error]);
+
+  if (!isAdmin || (profile.data && profile.data.role !== 'admin')) return <Navigate to="/admin/auth" replace />;
+  if (profile.isPending) return <LoadingBlock label="Loading the admin dashboard..." />;
+  if (profile.isError) return <ErrorScreen onRetry={() => void profile.refetch()} />;
+
+  const requested = params.get('tab');
+  const tab: AdminTab = isAdminTab(requested) ? requested : 'overview';
+  const onLogout = () => void logout();
+
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
       <title>Admin Dashboard | Caps Marketplace</title>
-      <h1 className="text-3xl font-bold">Admin Dashboard</h1>
-      <p className="mt-2 text-muted-foreground">Signed in as {user.email}</p>
-    </section>
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold sm:text-3xl">Admin Dashboard</h1>
+          <p className="mt-1 text-sm break-words text-muted-foreground">Signed in as {user.email}</p>
+        </div>
+        <DashboardDrawer nav={ADMIN_NAV} current={tab} onLogout={onLogout} />
+      </header>
+      <div className="mt-6 flex gap-8">
+        <DashboardSideMenu nav={ADMIN_NAV} current={tab} onLogout={onLogout} />
+        <div className="min-w-0 flex-1">
+          <TabPanel tab={tab} />
+        </div>
+      </div>
+    </div>
   );
 }

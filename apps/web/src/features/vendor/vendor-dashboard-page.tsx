@@ -2,13 +2,13 @@ import { T, type VendorDto } from '@caps/contracts';
 import { BadgeCheck, Clock } from 'lucide-react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
+import { DashboardDrawer, DashboardSideMenu } from '@/components/dashboard-nav';
 import { ErrorScreen } from '@/components/error-screen';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { AccountSettingsTab } from './dashboard/account-settings-tab';
 import { CouponsTab } from './dashboard/coupons-tab';
-import { DashboardDrawer, DashboardSideMenu } from './dashboard/dashboard-nav';
-import { type DashboardTab, dashboardTabOf } from './dashboard/dashboard-tabs';
+import { type DashboardTab, dashboardTabOf, VENDOR_NAV } from './dashboard/dashboard-tabs';
 import { OrdersTab } from './dashboard/orders-tab';
 import { OverviewTab } from './dashboard/overview-tab';
 import { ProductsTab } from './dashboard/products-tab';
@@ -74,7 +74,7 @@ export function VendorDashboardPage() {
       <header>
         <div className="flex items-center justify-between gap-3">
           <h1 className="text-2xl font-bold sm:text-3xl">Vendor Dashboard</h1>
-          <DashboardDrawer current={tab} onLogout={() => void logout()} />
+          <DashboardDrawer nav={VENDOR_NAV} current={tab} onLogout={() => void logout()} />
         </div>
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">
           <h2 className="text-lg font-semibold break-words">{vendor?.shop_name ?? 'No shop yet'}</h2>
@@ -94,7 +94,7 @@ export function VendorDashboardPage() {
         </div>
       ) : null}
       <div className="mt-6 flex gap-8">
-        <DashboardSideMenu current={tab} onLogout={() => void logout()} />
+        <DashboardSideMenu nav={VENDOR_NAV} current={tab} onLogout={() => void logout()} />
         <div className="min-w-0 flex-1">
           <TabContent tab={tab} />
         </div>

@@ -1,4 +1,5 @@
 import { LayoutDashboard, type LucideIcon, Package, Settings, ShoppingBag, Store, Ticket } from 'lucide-react';
+import type { DashboardNavConfig } from '@/components/dashboard-nav';
 import { retryUnlessDenied } from '@/features/account/use-auth-failure';
 
 /** The dashboard's tabs in menu order (spec 2), each addressed by `?tab=`. */
@@ -33,3 +34,10 @@ export function dashboardTabHref(tab: DashboardTab): string {
  * 3 retries, but none after a refusal (401, 403): only signing in again helps then.
  */
 export const DASHBOARD_CACHE = { staleTime: 5 * 60_000, gcTime: 10 * 60_000, retry: retryUnlessDenied } as const;
+
+/** The side menu and drawer of the vendor dashboard (the shared dashboard menu of components/). */
+export const VENDOR_NAV: DashboardNavConfig<DashboardTab> = {
+  label: 'Vendor dashboard',
+  tabs: DASHBOARD_TABS,
+  hrefOf: dashboardTabHref,
+};

@@ -1,16 +1,28 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { LogOut, Menu, X } from 'lucide-react';
+import { LogOut, type LucideIcon, Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { DASHBOARD_TABS, type DashboardTab, dashboardTabHref } from './dashboard-tabs';
 
-interface DashboardNavProps {
-  current: DashboardTab;
+export interface DashboardNavTab<TTab extends string> {
+  value: TTab;
+  label: string;
+  icon: LucideIcon;
+}
+
+/** What a dashboard's menu lists: its tabs in menu order and the address of each (`?tab=`). */
+export interface DashboardNavConfig<TTab extends string> {
+  /** The menu's landmark name, e.g. 'Admin dashboard'. */
+  label: string;
+  tabs: readonly DashboardNavTab<TTab>[];
+  hrefOf: (tab: TTab) => string;
+}
+
+interface DashboardNavProps<TTab extends string> {
+  nav: DashboardNavConfig<TTab>;
+  current: TTab;
   onLogout: () => void;
-  /** Called after a tab link is followed (the drawer closes then). */
-  onNavigate?: () => void;
 }
 
 function itemClassName(active: boolean) {
@@ -20,15 +32,23 @@ function itemClassName(active: boolean) {
   );
 }
 
-/** The menu itself: one link per tab (the current one marked for screen readers) and Logout. */
-function DashboardMenu({ current, onLogout, onNavigate }: DashboardNavProps) {
+/**
+ * The menu itself: one link per tab (the current one marked for screen readers) and Logout. Links, not
+ * buttons, so a tab can be opened in a new browser tab and the address names the tab.
+ */
+function DashboardMenu<TTab extends string>({
+  nav,
+  current,
+  onLogout,
+  onNavigate,
+}: DashboardNavProps<TTab> & { onNavigate?: () => void }) {
   return (
-    <nav aria-label="Vendor dashboard" className="flex flex-col gap-1">
+    <nav aria-label={nav.label} className="flex flex-col gap-1">
       <ul className="flex flex-col gap-1">
-        {DASHBOARD_TABS.map(({ value, label, icon: Icon }) => (
+        {nav.tabs.map(({ value, label, icon: Icon }) => (
           <li key={value}>
             <Link
-              to={dashboardTabHref(value)}
+              to={nav.hrefOf(value)}
               replace
               aria-current={value === current ? 'page' : undefined}
               className={itemClassName(value === current)}
@@ -55,7 +75,7 @@ function DashboardMenu({ current, onLogout, onNavigate }: DashboardNavProps) {
 }
 
 /** The side menu on wide screens (md and up). */
-export function DashboardSideMenu(props: DashboardNavProps) {
+export function DashboardSideMenu<TTab extends string>(props: DashboardNavProps<TTab>) {
   return (
     <aside className="hidden w-56 shrink-0 md:block">
       <div className="sticky top-20 rounded-card border border-border bg-card p-3 shadow-sm">
@@ -69,9 +89,9 @@ export function DashboardSideMenu(props: DashboardNavProps) {
  * The same menu on phones: a drawer from the left, opened by the Menu button. It is a modal dialog,
  * so focus moves into it, Tab stays inside, Escape closes it and focus returns to the Menu button.
  */
-export function DashboardDrawer({ current, onLogout }: Omit<DashboardNavProps, 'onNavigate'>) {
+export function DashboardDrawer<TTab extends string>({ nav, current, onLogout }: DashboardNavProps<TTab>) {
   const [open, setOpen] = useState(false);
-  const currentLabel = DASHBOARD_TABS.find((tab) => tab.value === current)?.label;
+  const currentLabel = nav.tabs.find((tab) => tab.value === current)?.label;
   return (
     <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
       <DialogPrimitive.Trigger asChild>
@@ -93,9 +113,10 @@ export function DashboardDrawer({ current, onLogout }: Omit<DashboardNavProps, '
             </DialogPrimitive.Close>
           </div>
           <DialogPrimitive.Description className="sr-only">
-            Choose a part of your dashboard, or log out.
+            Choose a part of the dashboard, or log out.
           </DialogPrimitive.Description>
           <DashboardMenu
+            nav={nav}
             current={current}
             onNavigate={() => setOpen(false)}
             onLogout={() => {

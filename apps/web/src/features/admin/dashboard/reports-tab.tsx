@@ -1,0 +1,155 @@
+import { type AdminReportDto, REPORT_FILTERS, type ReportReason, type ReportStatus } from '@caps/contracts';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { AlertTriangle, CheckCircle2, Clock, Eye, Flag, ListChecks } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { formatDate, statusLabel } from '@/features/orders/order-status';
+import { EmptyState } from '@/features/storefront/load-states';
+import { DashboardSection, StatCard, StatGrid } from '@/features/vendor/dashboard/dashboard-section';
+import { cn } from '@/lib/cn';
+import { useTRPC } from '@/lib/trpc';
+import { ADMIN_QUERY_CACHE, useAdminActionFeedback } from './admin-queries';
+import { AdminTable, Cell } from './admin-table';
+import { QueryView } from './query-view';
+import { type PillTone, StatusPill } from './status-pill';
+
+const COLUMNS = ['Reporter', 'Vendor', 'Reason', 'Status', 'Date', 'Actions'] as const;
+
+/** Spec 2: these reasons are highlighted as serious. */
+const SERIOUS_REASONS: readonly ReportReason[] = ['Scam/Fraud', 'Fake products'];
+
+const STATUS_TONES: Record<ReportStatus, PillTone> = { pending: 'warning', reviewed: 'info', resolved: 'success' };
+
+const REPORT_COUNTS = [
+  { key: 'pending', label: 'Pending', icon: Clock },
+  { key: 'reviewed', label: 'Reviewed', icon: Eye },
+  { key: 'resolved', label: 'Resolved', icon: CheckCircle2 },
+  { key: 'total', label: 'Total', icon: ListChecks },
+] as const;
+
+type ReportFilter = (typeof REPORT_FILTERS)[number];
+
+function isReportFilter(value: string): value is ReportFilter {
+  return REPORT_FILTERS.some((filter) => filter === value);
+}
+
+function ReportActions({ report }: { report: AdminReportDto }) {
+  const trpc = useTRPC();
+  const feedback = useAdminActionFeedback();
+  const setStatus = useMutation(
+    trpc.reports.setStatus.mutationOptions(feedback('Report status updated', 'Failed to update report')),
+  );
+  const change = (status: ReportStatus) => setStatus.mutate({ id: report.id, status });
+  return (
+    <div className="flex gap-2">
+      {report.status === 'pending' ? (
+        <Button variant="outline" size="sm" disabled={setStatus.isPending} onClick={() => change('reviewed')}>
+          Mark Reviewed
+          <span className="sr-only"> (report #{report.id})</span>
+        </Button>
+      ) : null}
+      {report.status !== 'resolved' ? (
+        <Button size="sm" disabled={setStatus.isPending} onClick={() => change('resolved')}>
+          Resolve
+          <span className="sr-only"> (report #{report.id})</span>
+        </Button>
+      ) : (
+        <Button variant="ghost" size="sm" disabled={setStatus.isPending} onClick={() => change('pending')}>
+          Reopen
+          <span className="sr-only"> (report #{report.id})</span>
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Reports: what customers reported about shops, serious reasons first to the eye, each moved to reviewed or resolved. */
+export function ReportsTab() {
+  const trpc = useTRPC();
+  const filterId = useId();
+  const [filter, setFilter] = useState<ReportFilter>('all');
+  const reports = useQuery({
+    ...trpc.admin.reports.list.queryOptions({ status: filter }, ADMIN_QUERY_CACHE),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <DashboardSection title="Reports" description="Reports customers made about shops.">
+      <QueryView query={reports} loading="Loading reports..." failed="Failed to load reports">
+        {(data) => (
+          <>
+            <StatGrid label="Report counts">
+              {REPORT_COUNTS.map(({ key, label, icon }) => (
+                <li key={key}>
+                  <StatCard label={label} icon={icon} value={data.counts[key]} />
+                </li>
+              ))}
+            </StatGrid>
+            <div className="flex w-full flex-col gap-2 sm:max-w-xs">
+              <Label htmlFor={filterId}>Show</Label>
+              <Select
+                id={filterId}
+                value={filter}
+                onChange={(event) => {
+                  if (isReportFilter(event.target.value)) setFilter(event.target.value);
+                }}
+              >
+                {REPORT_FILTERS.map((value) => (
+                  <option key={value} value={value}>
+                    {value === 'all' ? 'All reports' : statusLabel(value)}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            {data.data.length === 0 ? (
+              <EmptyState icon={Flag} title="No reports found" />
+            ) : (
+              <AdminTable caption="Reports" columns={COLUMNS} minWidth="min-w-[56rem]">
+                {data.data.map((report) => {
+                  const serious = SERIOUS_REASONS.includes(report.reason);
+                  return (
+                    <tr key={report.id} className={cn(serious && 'bg-destructive/5')}>
+                      <Cell>{report.reporter?.full_name ?? 'Deleted account'}</Cell>
+                      <Cell>
+                        <Link
+                          to={`/shop/${report.vendor.id}`}
+                          className="font-semibold text-primary underline-offset-4 hover:underline"
+                        >
+                          {report.vendor.shop_name}
+                        </Link>
+                      </Cell>
+                      <Cell className="max-w-72">
+                        {serious ? (
+                          <StatusPill tone="danger" className="gap-1">
+                            <AlertTriangle className="size-3.5" aria-hidden="true" />
+                            {report.reason}
+                            <span className="sr-only"> (serious)</span>
+                          </StatusPill>
+                        ) : (
+                          <span className="font-medium">{report.reason}</span>
+                        )}
+                        <p className="mt-1 line-clamp-2 text-xs text-muted-foreground" title={report.description}>
+                          {report.description}
+                        </p>
+                      </Cell>
+                      <Cell>
+                        <StatusPill tone={STATUS_TONES[report.status]}>{statusLabel(report.status)}</StatusPill>
+                      </Cell>
+                      <Cell className="whitespace-nowrap">{formatDate(report.created_at)}</Cell>
+                      <Cell>
+                        <ReportActions report={report} />
+                      </Cell>
+                    </tr>
+                  );
+                })}
+              </AdminTable>
+            )}
+          </>
+        )}
+      </QueryView>
+    </DashboardSection>
+  );
+}

@@ -1,0 +1,148 @@
+import { type AdminUserDetailDto, E, formatNaira } from '@caps/contracts';
+import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
+import { ExternalLink, MapPin, PauseCircle, PlayCircle } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { formatDate } from '@/features/orders/order-status';
+import { EmptyState } from '@/features/storefront/load-states';
+import { ConfirmDialog } from '@/features/vendor/dashboard/confirm-dialog';
+import { useStoredUser } from '@/lib/auth';
+import { useTRPC } from '@/lib/trpc';
+import { ADMIN_QUERY_CACHE, retryOnceUnlessNotFound, useAdminActionFeedback } from './admin-queries';
+import { DetailList, OrderSummaryList, RecordDialog } from './record-dialog';
+import { AccountStatusPill } from './vendor-status';
+
+function UserActions({ user }: { user: AdminUserDetailDto }) {
+  const trpc = useTRPC();
+  const me = useStoredUser();
+  const feedback = useAdminActionFeedback();
+  const suspend = useMutation(
+    trpc.admin.users.suspend.mutationOptions(feedback('User suspended', 'Failed to suspend user')),
+  );
+  const reinstate = useMutation(
+    trpc.admin.users.reinstate.mutationOptions(feedback('User reinstated', 'Failed to reinstate user')),
+  );
+  const [confirmSuspend, setConfirmSuspend] = useState(false);
+
+  // Admin accounts are not suspended from here (the server refuses it as well): that would lock admins out.
+  const canSuspend = user.role !== 'admin' && user.id !== me?.id;
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+      {user.vendor ? (
+        <Button asChild variant="outline">
+          <Link to={`/shop/${user.vendor.id}`}>
+            <ExternalLink aria-hidden="true" />
+            View Shop
+          </Link>
+        </Button>
+      ) : null}
+      {!canSuspend ? (
+        <p className="text-sm text-muted-foreground">Admin accounts cannot be suspended.</p>
+      ) : user.status === 'active' ? (
+        <Button variant="destructive" onClick={() => setConfirmSuspend(true)} disabled={suspend.isPending}>
+          <PauseCircle aria-hidden="true" />
+          Suspend Account
+        </Button>
+      ) : (
+        <Button
+          variant="outline"
+          onClick={() => reinstate.mutate({ id: user.id })}
+          disabled={reinstate.isPending}
+          aria-busy={reinstate.isPending}
+        >
+          <PlayCircle aria-hidden="true" />
+          Reinstate Account
+        </Button>
+      )}
+      <ConfirmDialog
+        open={confirmSuspend}
+        onOpenChange={setConfirmSuspend}
+        title={`Suspend ${user.name}?`}
+        description="They will be signed out everywhere and cannot sign in until the account is reinstated."
+        confirmLabel="Suspend"
+        onConfirm={() => suspend.mutate({ id: user.id }, { onSettled: () => setConfirmSuspend(false) })}
+        pending={suspend.isPending}
+      />
+    </div>
+  );
+}
+
+function UserDetail({ user }: { user: AdminUserDetailDto }) {
+  return (
+    <>
+      <DialogHeader>
+        <div className="flex flex-wrap items-center gap-3">
+          <DialogTitle className="break-words">{user.name}</DialogTitle>
+          <AccountStatusPill status={user.status} />
+        </div>
+        <DialogDescription className="break-words">{user.email}</DialogDescription>
+      </DialogHeader>
+      <Tabs defaultValue="overview">
+        <TabsList className="grid-flow-row grid-cols-2 sm:grid-flow-col sm:grid-cols-none">
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="orders">Orders ({user.orders.length})</TabsTrigger>
+          <TabsTrigger value="addresses">Addresses</TabsTrigger>
+          <TabsTrigger value="actions">Actions</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <DetailList
+            rows={[
+              { label: 'Role', value: user.role.charAt(0).toUpperCase() + user.role.slice(1) },
+              { label: 'Phone', value: user.phone ?? 'Not given' },
+              { label: 'Address', value: user.address ?? 'Not given' },
+              { label: 'Joined', value: formatDate(user.created_at) },
+              { label: 'Paid orders', value: user.order_count },
+              { label: 'Total spent', value: formatNaira(user.total_spent) },
+              ...(user.vendor ? [{ label: 'Shop', value: user.vendor.shop_name }] : []),
+              ...(user.suspended_at ? [{ label: 'Suspended', value: formatDate(user.suspended_at) }] : []),
+            ]}
+          />
+        </TabsContent>
+        <TabsContent value="orders">
+          <OrderSummaryList orders={user.orders} party="vendor" />
+        </TabsContent>
+        <TabsContent value="addresses">
+          {user.addresses.length === 0 ? (
+            <EmptyState icon={MapPin} title="No saved addresses" />
+          ) : (
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {user.addresses.map((address) => (
+                <li key={address.id} className="rounded-card border border-border p-4 text-sm">
+                  <p className="font-semibold">
+                    {address.full_name}
+                    {address.is_default ? <span className="ml-2 text-xs text-primary">Default</span> : null}
+                  </p>
+                  <p className="mt-1 break-words">{address.address}</p>
+                  <p>
+                    {address.city}, {address.state} {address.postal_code}
+                  </p>
+                  <p className="text-muted-foreground">{address.phone}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </TabsContent>
+        <TabsContent value="actions">
+          <UserActions user={user} />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}
+
+/** A user's details: account, real orders and saved addresses, and Suspend / Reinstate. */
+export function UserDetailDialog({ userId, onClose }: { userId: number | null; onClose: () => void }) {
+  const trpc = useTRPC();
+  const user = useQuery({
+    ...trpc.admin.users.get.queryOptions(userId === null ? skipToken : { id: userId }, ADMIN_QUERY_CACHE),
+    retry: retryOnceUnlessNotFound,
+  });
+  return (
+    <RecordDialog open={userId !== null} onClose={onClose} title="User details" query={user} notFound={E.userNotFound}>
+      {(data) => <UserDetail user={data} />}
+    </RecordDialog>
+  );
+}
