@@ -27,12 +27,13 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A multipart body built by hand, so tests control every byte (fields, file names, content). */
 export function multipart(
-  fields: Record<string, string>,
+  /** As a record, or as [name, value] pairs to repeat a name or choose the order the parts are sent in. */
+  fields: Record<string, string> | [string, string][],
   files: { field: string; filename: string; contentType: string; data: Buffer }[] = [],
 ) {
   const boundary = `----capsTest${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
+  for (const [name, value] of Array.isArray(fields) ? fields : Object.entries(fields)) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   for (const file of files) {

@@ -25,4 +25,4 @@ export * as wishlistService from './modules/wishlist/wishlist.service.js';
 export { type AuthedContext, requireRole, requireUser, requireVendor, type VendorContext } from './procedures.js';
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from './root.js';
 export { createServices } from './services.js';
-export { fieldErrorsOf, parseOrThrow, summaryOf } from './validation.js';
+export { fieldErrorsOf, parseOrThrow, refuseNul, summaryOf } from './validation.js';

@@ -3,7 +3,7 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Context } from './context.js';
 import { DOMAIN_ERRORS, DomainError } from './errors.js';
-import { fieldErrorsOf, summaryOf } from './validation.js';
+import { fieldErrorsOf, refuseNul, summaryOf } from './validation.js';
 
 /** Turns a DomainError thrown by a service into the tRPC error of its code. */
 export function toTRPCError(error: unknown): unknown {
@@ -39,7 +39,14 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
-export const baseProcedure = t.procedure.use(async ({ next }) => {
+export const baseProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+  // The same NUL refusal the REST adapter applies, on the raw input before any procedure (or its
+  // input schema) sees it, so no string holding U+0000 can reach a query through tRPC either.
+  try {
+    refuseNul(await getRawInput());
+  } catch (error) {
+    throw toTRPCError(error);
+  }
   const result = await next();
   if (!result.ok && result.error.cause instanceof DomainError) {
     const domain = result.error.cause;

@@ -1,15 +1,19 @@
 import type { z } from 'zod';
 import { DomainError } from './errors.js';
 
-function addMessage(out: Record<string, string[]>, key: string, message: string) {
-  const list = out[key] ?? [];
+/**
+ * Field messages are gathered in a Map: the keys are field names the caller chose, and on a plain
+ * object `out['toString'] ?? []` or `out['__proto__']` would find Object.prototype's members instead.
+ */
+function addMessage(out: Map<string, string[]>, key: string, message: string) {
+  const list = out.get(key) ?? [];
   list.push(message);
-  out[key] = list;
+  out.set(key, list);
 }
 
 /** Field messages of a zod error as { field: [messages] }; the form-level ones under "_". */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  const out = new Map<string, string[]>();
   for (const issue of error.issues) {
     let key = issue.path.length ? issue.path.map(String).join('.') : '_';
     let message = issue.message;
@@ -22,16 +26,17 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
     if (message.startsWith('Invalid input: expected') && issue.code === 'invalid_type') message = 'Invalid format';
     addMessage(out, key, message);
   }
-  return out;
+  // fromEntries defines own properties, so even a field named `__proto__` stays a plain key.
+  return Object.fromEntries(out);
 }
 
-/** One readable sentence for a failed validation: the first field message. */
+/**
+ * One readable sentence for a failed validation: the first field message, word for word as the spec
+ * words it (the field it belongs to is named in `errors`, never appended here).
+ */
 export function summaryOf(fieldErrors: Record<string, string[]>): string {
-  const [field, messages] = Object.entries(fieldErrors)[0] ?? ['_', ['Invalid input']];
-  const message = messages[0] ?? 'Invalid input';
-  // Spec messages are kept word for word; the generic ones name the field so they still make sense alone.
-  const generic = /^(This field is required|Minimum length|Maximum length|Invalid format)/.test(message);
-  return generic && field !== '_' ? `${message} (${field})` : message;
+  const [, messages] = Object.entries(fieldErrors)[0] ?? ['_', ['Invalid input']];
+  return messages[0] ?? 'Invalid input';
 }
 
 /** Parses with a schema or throws a VALIDATION DomainError carrying every field message. */
@@ -40,4 +45,43 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
   if (result.success) return result.data;
   const fieldErrors = fieldErrorsOf(result.error);
   throw new DomainError('VALIDATION', summaryOf(fieldErrors), fieldErrors);
+}
+
+const NUL = '\u0000';
+
+/**
+ * The paths of every string in a request input (values and keys, at any depth) holding U+0000.
+ * PostgreSQL refuses NUL in text and MikroORM inlines values into SQLite's SQL text, so such a string
+ * must never reach a query; no field of the product has a use for it either. Walked with a stack,
+ * not recursion, so a deeply nested body cannot overflow the call stack.
+ */
+export function nulPaths(input: unknown): string[] {
+  const found: string[] = [];
+  const stack: [unknown, string][] = [[input, '']];
+  const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
+  while (stack.length) {
+    const [value, path] = stack.pop() as [unknown, string];
+    if (typeof value === 'string') {
+      if (value.includes(NUL)) found.push(path || '_');
+    } else if (Array.isArray(value)) {
+      for (const [index, item] of value.entries()) stack.push([item, join(path, index)]);
+    } else if (value !== null && typeof value === 'object') {
+      const prototype = Object.getPrototypeOf(value);
+      // Only data: JSON objects, query strings and form fields (null prototype); not Dates, Buffers...
+      if (prototype !== Object.prototype && prototype !== null) continue;
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes(NUL)) found.push(join(path, key));
+        else stack.push([item, join(path, key)]);
+      }
+    }
+  }
+  return found.sort();
+}
+
+/** Throws the VALIDATION error 'Invalid format' on every field holding U+0000; see nulPaths. */
+export function refuseNul(input: unknown): void {
+  const paths = nulPaths(input);
+  if (!paths.length) return;
+  const fieldErrors = Object.fromEntries(paths.map((path) => [path, ['Invalid format']]));
+  throw new DomainError('VALIDATION', 'Invalid format', fieldErrors);
 }

@@ -15,6 +15,9 @@ function body(status: number, message: string, errors?: Record<string, string[]>
   return { message, error: STATUS_CODES[status] ?? 'Error', statusCode: status, ...(errors ? { errors } : {}) };
 }
 
+/** The refusal of a form field named after an Object.prototype member. */
+export const PROTOTYPE_FIELD = 'Field names such as constructor, toString or __proto__ are not allowed.';
+
 /** Maps anything thrown while answering to a status and a `{ message, error }` body. Never a stack trace. */
 export function errorResponse(error: unknown): ErrorBody {
   if (error instanceof DomainError) {
@@ -36,8 +39,11 @@ export function errorResponse(error: unknown): ErrorBody {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return body(400, 'The request body is not valid JSON.');
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
     case 'FST_PROTO_VIOLATION':
+      // @fastify/multipart stops at a form field named like an Object.prototype member (toString,
+      // constructor...) without saying which: it is an unknown field, so 422 like any other.
+      return body(422, PROTOTYPE_FIELD);
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
       return body(400, 'The multipart body could not be read.');

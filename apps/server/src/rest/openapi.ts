@@ -18,7 +18,7 @@ const ERROR_TEXT: Record<number, string> = {
   403: 'Signed in, but not allowed',
   404: 'Not found',
   409: 'Conflicts with existing data',
-  413: 'Upload too large',
+  413: 'The body or an uploaded file is too large',
   415: 'Unsupported file or body type',
   422: 'Validation failed: `message` names the first problem, `errors` lists every field',
   429: 'Too many attempts; see the Retry-After header',
@@ -46,11 +46,8 @@ export function buildOpenApi(routes: RestRoute[]) {
       }
     } else if (inputSchema) {
       const bodyProps = Object.fromEntries(Object.entries(properties).filter(([k]) => !pathParams.includes(k)));
-      const bodySchema = {
-        ...inputSchema,
-        properties: bodyProps,
-        required: [...required].filter((k) => !pathParams.includes(k)),
-      };
+      const bodyRequired = [...required].filter((k) => !pathParams.includes(k));
+      const bodySchema = { ...inputSchema, properties: bodyProps, required: bodyRequired };
       const content: Record<string, unknown> = { 'application/json': { schema: bodySchema } };
       if (route.files?.length) {
         const file = { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP, at most 5 MB' };
@@ -66,7 +63,11 @@ export function buildOpenApi(routes: RestRoute[]) {
           schema: { ...bodySchema, additionalProperties: undefined, properties: { ...bodyProps, ...fileProps } },
         };
       }
-      requestBody = { required: true, content };
+      // A call whose input is all in the path (POST /admin/vendors/{id}/verify) takes no body (spec 7:
+      // payload none); one whose body fields are all optional works without a body as well.
+      if (Object.keys(bodyProps).length || route.files?.length) {
+        requestBody = { required: bodyRequired.length > 0, content };
+      }
     }
     const status = route.status ?? (route.output ? 200 : 204);
     const success = route.output
@@ -81,9 +82,11 @@ export function buildOpenApi(routes: RestRoute[]) {
       };
     }
     const errorStatuses = new Set<number>([...(route.errors ?? [])]);
-    // Any POST or PUT may carry a body: a broken one is 400, one that is neither JSON nor multipart is 415.
+    // Any POST or PUT may carry a body: a broken one is 400, one over the size limit 413, one that is
+    // neither JSON nor multipart 415.
     if (route.method === 'POST' || route.method === 'PUT') {
       errorStatuses.add(400);
+      errorStatuses.add(413);
       errorStatuses.add(415);
     }
     if (route.input) errorStatuses.add(422);

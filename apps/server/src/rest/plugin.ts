@@ -4,6 +4,7 @@ import {
   DomainError,
   type ImageUpload,
   parseOrThrow,
+  refuseNul,
   requireRole,
   requireUser,
   type Services,
@@ -25,40 +26,86 @@ export function requestInfo(request: FastifyRequest) {
   };
 }
 
-/** Fields of a multipart body (repeated names and name[i] become lists) and its files. */
+/** One value of a multipart field: `index` is the i of `name[i]`, absent for `name` and `name[]`. */
+interface FieldPart {
+  index?: number;
+  /** Text, or parsed JSON for a part sent as application/json. */
+  value: unknown;
+}
+
+/** `images[1]` → { name: 'images', index: 1 }; `images[]` → { name: 'images', list: true }; `name` → { name }. */
+function parseFieldName(fieldname: string): { name: string; index?: number; list?: boolean } {
+  const match = /^(.+)\[(\d*)\]$/.exec(fieldname);
+  if (!match?.[1]) return { name: fieldname };
+  return match[2] ? { name: match[1], index: Number(match[2]), list: true } : { name: match[1], list: true };
+}
+
+/**
+ * Parts in the order the client meant: `name[i]` by i (however they arrived), the others in arrival
+ * order after them. A repeated index keeps the last part sent, as a repeated JSON key would.
+ */
+function ordered<T extends { index?: number }>(parts: T[]): T[] {
+  const byIndex = new Map<number, T>();
+  const rest: T[] = [];
+  for (const part of parts) {
+    if (part.index === undefined) rest.push(part);
+    else byIndex.set(part.index, part);
+  }
+  return [...[...byIndex.entries()].sort(([a], [b]) => a - b).map(([, part]) => part), ...rest];
+}
+
+/**
+ * Fields of a multipart body and its files. A name sent once stays a string; a repeated name,
+ * `name[]` or `name[i]` becomes a list (sparse indexes close up). Gathered in Maps, because the
+ * names are the client's: on a plain object `fields['__proto__'] = ...` would set its prototype.
+ */
 async function readMultipart(request: FastifyRequest, allowedFiles: readonly string[]) {
-  const fields: Record<string, unknown> = {};
-  const files: ImageUpload[] = [];
+  const fieldParts = new Map<string, { list: boolean; parts: FieldPart[] }>();
+  const fileParts: (ImageUpload & { index?: number })[] = [];
   for await (const part of request.parts()) {
+    const { name, index, list } = parseFieldName(part.fieldname);
     if (part.type === 'file') {
       const data = await part.toBuffer();
       // Browsers send an empty part for a file input left empty: that is no file.
       if (data.length === 0 && !part.filename) continue;
-      const field = part.fieldname.replace(/\[\d*\]$/, '');
-      if (!allowedFiles.includes(field)) {
+      if (!allowedFiles.includes(name)) {
         throw new DomainError('VALIDATION', `The field '${part.fieldname}' is not allowed.`, {
           [part.fieldname]: [`The field '${part.fieldname}' is not allowed.`],
         });
       }
-      files.push({ field, filename: part.filename, data });
+      fileParts.push({ field: name, filename: part.filename, data, index });
       continue;
     }
-    const value = part.value;
-    const list = /^(.+)\[(\d*)\]$/.exec(part.fieldname);
-    if (list?.[1]) {
-      const existing = fields[list[1]];
-      const array = Array.isArray(existing) ? existing : [];
-      if (list[2] === '') array.push(value);
-      else array[Number(list[2])] = value;
-      fields[list[1]] = array;
-    } else {
-      fields[part.fieldname] = value;
+    const entry = fieldParts.get(name) ?? { list: false, parts: [] };
+    entry.list ||= Boolean(list) || entry.parts.length > 0;
+    entry.parts.push({ index, value: part.value });
+    fieldParts.set(name, entry);
+  }
+  const fields = Object.fromEntries(
+    [...fieldParts].map(([name, { list, parts }]) => {
+      const values = ordered(parts).map((part) => part.value);
+      return [name, list ? values : values[0]];
+    }),
+  );
+  // Files keep their fields' arrival order, each field's own files ordered like the fields' lists.
+  const fileFields = [...new Set(fileParts.map((file) => file.field))];
+  const files: ImageUpload[] = fileFields.flatMap((field) =>
+    ordered(fileParts.filter((file) => file.field === field)).map(({ index: _index, ...file }) => file),
+  );
+  return { fields, files };
+}
+
+/**
+ * Ids in the path are plain decimal digits, whatever the route's schema would coerce: Number() reads
+ * '1e2', '0x1', '+1' and ' 1' as numbers, and /products/1e2 must not be product 100.
+ */
+function refuseOddIds(params: Record<string, string>) {
+  for (const [name, value] of Object.entries(params)) {
+    if ((name === 'id' || name.endsWith('_id')) && !/^\d+$/.test(value)) {
+      const message = `${name} must be a whole number`;
+      throw new DomainError('VALIDATION', message, { [name]: [message] });
     }
   }
-  // Sparse lists (sizes[0], sizes[2]) close up.
-  for (const [key, value] of Object.entries(fields))
-    if (Array.isArray(value)) fields[key] = value.filter((v) => v !== undefined);
-  return { fields, files };
 }
 
 async function authorize(ctx: Context, auth: RestRoute['auth']): Promise<Context> {
@@ -94,6 +141,9 @@ export async function restPlugin(app: FastifyInstance, options: { services: Serv
         if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
           throw new DomainError('BAD_REQUEST', 'The request body must be a JSON object.');
         }
+        // Also for calls without an input schema: nothing holding U+0000 is ever passed on.
+        refuseNul(raw);
+        refuseOddIds(request.params as Record<string, string>);
         const input = definition.input ? parseOrThrow(definition.input, raw) : undefined;
         // biome-ignore lint/suspicious/noExplicitAny: the table holds routes of every auth and input type; each was typed where it was defined.
         const result = await definition.handler(authed as any, input, { files, request, reply });
