@@ -65,6 +65,13 @@ const fields = (overrides: Record<string, string> = {}): Record<string, string> 
   ...overrides,
 });
 
+/** The fields with no sizes, to send sizes another way (or none). */
+function withoutSizes(): Record<string, string> {
+  const base = fields();
+  for (const key of ['sizes[0]', 'sizes[1]', 'sizes[2]', 'sizes[3]']) delete base[key];
+  return base;
+}
+
 async function post(token: string | null, body: ReturnType<typeof multipart>) {
   return env.app.inject({
     method: 'POST',
@@ -114,6 +121,11 @@ describe('POST /api/products', () => {
     ['price -5', { price: '-5' }, V.pricePositive],
     ['price 1000001', { price: '1000001' }, V.priceMax],
     ['price abc', { price: 'abc' }, V.pricePositive],
+    ['price 0.001 (₦0 once rounded to the kobo)', { price: '0.001' }, V.pricePositive],
+    ['a blank name', { name: '' }, V.required],
+    ['a blank category', { category: '' }, V.required],
+    ['a size of 21 characters', { 'sizes[1]': 'x'.repeat(21) }, M.sizeTooLong],
+    ['an image URL as a text field', { 'images[0]': 'https://example.com/cap.jpg' }, M.imagesAsFiles],
     ['stock 10001', { stock: '10001' }, V.stockMax],
     ['stock 2.5', { stock: '2.5' }, V.stockNonNegative],
   ])('refuses %s: 422 with the spec message, nothing created', async (_label, override, message) => {
@@ -126,10 +138,52 @@ describe('POST /api/products', () => {
     expect(storedFiles()).toBe(files);
   });
 
+  it('refuses a ₦0 price, 5,000 sizes and image URLs in JSON: 422, nothing created', async () => {
+    const before = await productCount();
+    const cases = [
+      [{ price: 0.001 }, 'price', V.pricePositive],
+      [{ sizes: Array.from({ length: 5000 }, (_, n) => `S${n}`) }, 'sizes', M.tooManySizes],
+      [{ sizes: JSON.stringify(Array.from({ length: 21 }, (_, n) => `${n}`)) }, 'sizes', M.tooManySizes],
+      [{ images: ['https://example.com/cap.jpg'] }, 'images', M.imagesAsFiles],
+    ] as const;
+    for (const [change, field, message] of cases) {
+      const response = await env.app.inject({
+        method: 'POST',
+        url: '/api/products',
+        headers: bearer(tokenA),
+        payload: { ...withoutSizes(), sizes: ['57'], ...change },
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().message).toBe(message);
+      expect(response.json().errors[field]).toContain(message);
+    }
+    expect(await productCount()).toBe(before);
+  });
+
+  it('reads sizes sent as a JSON string (one multipart field or JSON) or as one plain size', async () => {
+    const base = withoutSizes();
+    const form = await post(tokenA, multipart({ ...base, sizes: '["S", " M ", "S", ""]' }));
+    expect(form.statusCode).toBe(201);
+    expect(form.json().sizes).toEqual(['S', 'M']);
+    for (const [sizes, expected] of [
+      ['["57","58"]', ['57', '58']],
+      ['XL', ['XL']],
+    ] as const) {
+      const response = await env.app.inject({
+        method: 'POST',
+        url: '/api/products',
+        headers: bearer(tokenA),
+        payload: { ...base, sizes },
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().sizes).toEqual(expected);
+      expect((await stored(response.json().id)).sizes).toEqual(expected);
+    }
+  });
+
   it('refuses no sizes (and blank sizes only)', async () => {
     const before = await productCount();
-    const base = fields();
-    for (const key of ['sizes[0]', 'sizes[1]', 'sizes[2]', 'sizes[3]']) delete base[key];
+    const base = withoutSizes();
     const none = await post(tokenA, multipart(base));
     expect(none.statusCode).toBe(422);
     expect(none.json().errors.sizes).toContain(V.sizesRequired);
@@ -203,6 +257,61 @@ describe('PUT /api/products/{id}', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ name: 'Fila Gobi Blue', price: 21_000, stock: 0, in_stock: false });
+  });
+
+  it('ignores blank fields, from a form (multipart) or JSON (spec 5: only non-empty fields are sent)', async () => {
+    const product = await createOne('Blank Field Cap');
+    const blanks = { name: '', description: '', price: '', stock: '', category: '' };
+    const form = multipart({ ...blanks, stock: '2' });
+    const fromForm = await env.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product.id}`,
+      payload: form.payload,
+      headers: { ...form.headers, ...bearer(tokenA) },
+    });
+    expect(fromForm.statusCode).toBe(200);
+    expect(fromForm.json()).toMatchObject({
+      name: 'Blank Field Cap',
+      price: 18_500,
+      stock: 2,
+      category: 'Yoruba Caps',
+    });
+    const fromJson = await env.app.inject({
+      method: 'PUT',
+      url: `/api/products/${product.id}`,
+      headers: bearer(tokenA),
+      payload: { ...blanks, sizes: '["M","L"]' },
+    });
+    expect(fromJson.statusCode).toBe(200);
+    const row = await stored(product.id);
+    expect([row.name, row.description, row.priceKobo, row.stock, row.category, row.sizes]).toEqual([
+      'Blank Field Cap',
+      fields().description,
+      1_850_000,
+      2,
+      'Yoruba Caps',
+      ['M', 'L'],
+    ]);
+  });
+
+  it('refuses image URLs instead of files and a ₦0 price (422), nothing changed', async () => {
+    const product = await createOne('Url Image Cap', 1);
+    const before = await stored(product.id);
+    for (const payload of [
+      { name: 'Renamed Cap', images: ['https://example.com/cap.jpg'] },
+      { name: 'Renamed Cap', price: 0.004 },
+    ]) {
+      const response = await env.app.inject({
+        method: 'PUT',
+        url: `/api/products/${product.id}`,
+        headers: bearer(tokenA),
+        payload,
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().message).toBe('images' in payload ? M.imagesAsFiles : V.pricePositive);
+    }
+    const after = await stored(product.id);
+    expect([after.name, after.priceKobo, after.images]).toEqual([before.name, before.priceKobo, before.images]);
   });
 
   it('reorders and removes images with keep_images, appends new ones, deletes dropped files', async () => {

@@ -353,8 +353,10 @@ describe('users', () => {
       order_count: 2,
       total_spent_kobo: 3_400_000,
       total_spent: 34_000,
+      totalSpent: 34_000,
       vendor: null,
     });
+    expect(byName.data[0]?.joinDate).toBe(byName.data[0]?.created_at.slice(0, 10));
     expect(await env.caller(admin.token).admin.users.list({ search: 'nobody-like-this' })).toMatchObject({
       data: [],
       total: 0,
@@ -474,6 +476,9 @@ describe('products', () => {
       [{ stock: -1 }, 'stock', V.stockNonNegative],
       [{ category: 'Hats' }, 'category', 'Category must be one of'],
       [{ name: 'ab' }, 'name', V.minLength(3)],
+      // A field the admin cleared is refused (the vendor's update skips it): the form shows every field filled in.
+      [{ name: '' }, 'name', V.required],
+      [{ price: 0.001 }, 'price', V.pricePositive],
       [{}, '_', ADMIN_TEXT.nothingToChange],
       [{ description: 'A new description here' }, 'description', "The field 'description' is not allowed."],
     ] as const;
@@ -502,6 +507,8 @@ describe('products', () => {
     expect(await catalogueIds(vendor.shopId)).toContain(cap.id);
     const archived = await env.caller(admin.token).admin.products.archive({ id: cap.id });
     expect(archived.archived).toBe(true);
+    expect(archived.status).toBe('Archived');
+    expect((await env.caller(admin.token).admin.products.get({ id: cap.id })).status).toBe('Archived');
     expect(archived.archived_at).not.toBeNull();
     expect(await catalogueIds(vendor.shopId)).not.toContain(cap.id);
     expect((await failureOf(env.caller().catalogue.get({ id: cap.id }))).code).toBe('NOT_FOUND');
@@ -513,7 +520,7 @@ describe('products', () => {
     expect(again.archived_at).toBe(archived.archived_at);
     expect(await auditCount()).toBe(count);
     const listed = await env.caller(admin.token).admin.products.list({ search: 'retired dara' });
-    expect(listed.data.map((p) => [p.id, p.archived])).toEqual([[cap.id, true]]);
+    expect(listed.data.map((p) => [p.id, p.archived, p.status])).toEqual([[cap.id, true, 'Archived']]);
   });
 
   it('answers Product not found for an unknown cap', async () => {

@@ -66,10 +66,27 @@ describe('vendorProducts (tRPC)', () => {
     ['price -5', { price: -5 }, 'price', V.pricePositive],
     ['price 1000001', { price: 1_000_001 }, 'price', V.priceMax],
     ['price "abc"', { price: 'abc' }, 'price', V.pricePositive],
+    ['price 0.001 (₦0 once rounded to the kobo)', { price: 0.001 }, 'price', V.pricePositive],
+    ['price 0.0049', { price: 0.0049 }, 'price', V.pricePositive],
+    ['a blank name', { name: ' ' }, 'name', V.required],
+    ['a blank description', { description: '' }, 'description', V.required],
+    ['a blank category', { category: '' }, 'category', V.required],
+    ['a blank price', { price: '' }, 'price', V.pricePositive],
+    ['a blank stock', { stock: '' }, 'stock', V.stockNonNegative],
     ['stock 10001', { stock: 10_001 }, 'stock', V.stockMax],
     ['stock 2.5', { stock: 2.5 }, 'stock', V.stockNonNegative],
     ['no sizes', { sizes: [] }, 'sizes', V.sizesRequired],
     ['blank sizes only', { sizes: [' ', ''] }, 'sizes', V.sizesRequired],
+    ['21 sizes', { sizes: Array.from({ length: 21 }, (_, n) => `${40 + n}`) }, 'sizes', M.tooManySizes],
+    ['5,000 sizes', { sizes: Array.from({ length: 5000 }, (_, n) => `S${n}`) }, 'sizes', M.tooManySizes],
+    ['a size of 21 characters', { sizes: ['57', 'x'.repeat(21)] }, 'sizes', M.sizeTooLong],
+    [
+      'a JSON string of 21 sizes',
+      { sizes: JSON.stringify(Array.from({ length: 21 }, (_, n) => `${n}`)) },
+      'sizes',
+      M.tooManySizes,
+    ],
+    ['image URLs instead of files', { images: ['https://example.com/cap.jpg'] }, 'images', M.imagesAsFiles],
   ])('refuses %s with the spec message, nothing created', async (_label, override, field, message) => {
     const before = await productCount();
     const failure = await failureOf(
@@ -78,6 +95,30 @@ describe('vendorProducts (tRPC)', () => {
     expect(failure.code).toBe('BAD_REQUEST');
     expect(failure.fields[field]).toContain(message);
     expect(await productCount()).toBe(before);
+  });
+
+  it('keeps a price rounded to the kobo, down to ₦0.01', async () => {
+    const cheapest = await env.caller(tokenA).vendorProducts.create({ ...valid, price: 0.01 });
+    expect((await stored(cheapest.id)).priceKobo).toBe(1);
+    const rounded = await env.caller(tokenA).vendorProducts.create({ ...valid, price: 12.344 });
+    expect(rounded.price).toBe(12.34);
+    expect((await stored(rounded.id)).priceKobo).toBe(1_234);
+  });
+
+  it.each([
+    ['a JSON string', '["S", " M ", "S", ""]', ['S', 'M']],
+    ['a JSON string of numbers', '[58, 21.5]', ['58', '21.5']],
+    ['a plain string', ' XL ', ['XL']],
+    ['a string that only looks like JSON', '[XL', ['[XL']],
+    [
+      '20 sizes, once repeats are dropped',
+      [...Array.from({ length: 20 }, (_, n) => `${n}`), '0', ' 1 '],
+      Array.from({ length: 20 }, (_, n) => `${n}`),
+    ],
+  ])('reads sizes given as %s', async (_label, sizes, expected) => {
+    const product = await env.caller(tokenA).vendorProducts.create({ ...valid, sizes } as typeof valid);
+    expect(product.sizes).toEqual(expected);
+    expect((await stored(product.id)).sizes).toEqual(expected);
   });
 
   it('refuses a pending shop, a customer and no token', async () => {
@@ -97,6 +138,50 @@ describe('vendorProducts (tRPC)', () => {
     expect(other.code).toBe('NOT_FOUND');
     expect((await failureOf(env.caller(tokenB).vendorProducts.remove({ id: product.id }))).code).toBe('NOT_FOUND');
     expect((await stored(product.id)).name).toBe(valid.name);
+  });
+
+  it('ignores blank fields in an update (spec 5: only non-empty fields are sent)', async () => {
+    const product = await env.caller(tokenA).vendorProducts.create({ ...valid, name: 'Blank Update Cap' });
+    const blanks = { name: '', description: ' ', price: '', stock: '', category: '', sizes: '' };
+    const updated = await env.caller(tokenA).vendorProducts.update({
+      id: product.id,
+      ...blanks,
+      stock: 4,
+    } as unknown as { id: number; stock: number });
+    expect(updated).toMatchObject({ ...product, stock: 4, in_stock: true });
+    const row = await stored(product.id);
+    expect([row.name, row.description, row.priceKobo, row.category, row.sizes]).toEqual([
+      'Blank Update Cap',
+      valid.description,
+      2_500_000,
+      valid.category,
+      ['57', '58', '59'],
+    ]);
+    const sizes = await env.caller(tokenA).vendorProducts.update({ id: product.id, sizes: '["S","M"]' });
+    expect(sizes.sizes).toEqual(['S', 'M']);
+  });
+
+  it('refuses an update with image URLs, a ₦0 price or too many sizes, and changes nothing', async () => {
+    const product = await env.caller(tokenA).vendorProducts.create({ ...valid, name: 'Guarded Update Cap' });
+    const before = await stored(product.id);
+    const cases = [
+      [{ images: ['https://example.com/cap.jpg'] }, 'images', M.imagesAsFiles],
+      [{ price: 0.001, stock: 1 }, 'price', V.pricePositive],
+      [{ sizes: Array.from({ length: 21 }, (_, n) => `${n}`) }, 'sizes', M.tooManySizes],
+    ] as const;
+    for (const [change, field, message] of cases) {
+      const input = { id: product.id, ...change } as unknown as { id: number };
+      const failure = await failureOf(env.caller(tokenA).vendorProducts.update(input));
+      expect(failure.code).toBe('BAD_REQUEST');
+      expect(failure.fields[field]).toContain(message);
+    }
+    const after = await stored(product.id);
+    expect([after.priceKobo, after.stock, after.sizes, after.images]).toEqual([
+      before.priceKobo,
+      before.stock,
+      before.sizes,
+      before.images,
+    ]);
   });
 
   it('stores images, then keeps, reorders and removes them (dropped files deleted)', async () => {

@@ -4,7 +4,7 @@ import { UserDto, VendorDto } from './auth.js';
 import { ReviewDto, wholeNumber } from './catalogue.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES, REPORT_STATUSES, USER_ROLES, USER_STATUSES } from './constants.js';
 import { ReportDto } from './reports.js';
-import { UpdateVendorProductInput, VendorProductDto } from './vendor-products.js';
+import { CreateVendorProductInput, VendorProductDto } from './vendor-products.js';
 
 /** Texts of the admin calls that spec section 8 does not give word for word (its lookups are in E). */
 export const ADMIN_TEXT = {
@@ -67,9 +67,13 @@ export const AdminVendorsQuery = AdminListQuery.extend({
 });
 export type AdminVendorsQuery = z.input<typeof AdminVendorsQuery>;
 
-/** PUT /admin/products/{id}: name, category, price (naira) and stock, by the vendor's rules; only fields sent change. */
+/**
+ * PUT /admin/products/{id}: name, category, price (naira) and stock, by the vendor's rules; only fields sent
+ * change. Unlike the vendor's update, a blank field is refused, not skipped: the admin form shows every
+ * field filled in, so a blank one was cleared on purpose and must be corrected.
+ */
 export const AdminProductUpdateInput = AdminIdInput.extend(
-  UpdateVendorProductInput.pick({ name: true, category: true, price: true, stock: true }).shape,
+  CreateVendorProductInput.pick({ name: true, category: true, price: true, stock: true }).partial().shape,
 )
   .strict()
   .refine(
@@ -143,6 +147,10 @@ export const AdminUserDto = UserDto.omit({ vendor: true }).extend({
   /** Naira of paid orders. */
   total_spent: z.number(),
   total_spent_kobo: z.number().int(),
+  /** The names of spec 3's admin user sample, for clients written against it. */
+  createdAt: z.string(),
+  joinDate: z.string(),
+  totalSpent: z.number(),
   /** The shop of a vendor account. */
   vendor: z.object({ id: z.number().int(), shop_name: z.string() }).nullable(),
 });
@@ -189,9 +197,9 @@ export const AdminVendorDetailDto = AdminVendorDto.extend({
 });
 export type AdminVendorDetailDto = z.infer<typeof AdminVendorDetailDto>;
 
-export const PRODUCT_STATES = ['Active', 'Out of Stock'] as const;
+export const PRODUCT_STATES = ['Active', 'Out of Stock', 'Archived'] as const;
 
-/** Any cap, archived ones included, with its display status (Active when stock is above 0). */
+/** Any cap, archived ones included, with its display status (Archived, else Active when stock is above 0). */
 export const AdminProductDto = VendorProductDto.omit({ reviews: true }).extend({
   status: z.enum(PRODUCT_STATES),
 });

@@ -1,13 +1,20 @@
 import { z } from 'zod';
-import { ProductDto } from './catalogue.js';
+import { ProductDto, wholeNumber } from './catalogue.js';
 import { CATEGORIES, MAX_PRODUCT_IMAGES } from './constants.js';
 import { boundedText } from './fields.js';
 import { V } from './messages.js';
+import { nairaToKobo } from './money.js';
+
+/** A cap's sizes: each a short free text (21.5, 58, Small, XL), and no more than a size chart's worth. */
+export const MAX_SIZE_LENGTH = 20;
+export const MAX_PRODUCT_SIZES = 20;
 
 /** Texts of the vendor's product calls that spec section 5 does not give word for word. */
 export const VENDOR_PRODUCT_MESSAGES = {
   tooManyImages: `A cap can have at most ${MAX_PRODUCT_IMAGES} images`,
-  sizeTooLong: 'Each size may be at most 20 characters',
+  sizeTooLong: `Each size may be at most ${MAX_SIZE_LENGTH} characters`,
+  tooManySizes: `At most ${MAX_PRODUCT_SIZES} sizes are allowed`,
+  imagesAsFiles: 'Images must be uploaded as files: send them as multipart images[0], images[1]...',
   category: `Category must be one of: ${CATEGORIES.join(', ')}`,
   unknownImage: 'keep_images may only name images this cap already has',
   shopPending: 'Your shop is pending verification. You can add caps once an admin has verified it.',
@@ -26,10 +33,17 @@ const numberFrom = (message: string, rules: z.ZodType<number, number>) =>
     z.number({ error: message }).finite(message).pipe(rules),
   );
 
-/** Naira: positive, at most ₦1,000,000. */
+/**
+ * Naira, at most ₦1,000,000. Stored rounded to the kobo (12.346 is ₦12.35), so it must still be at
+ * least ₦0.01 once rounded: 0.001 would otherwise be stored, and sold, as ₦0.
+ */
 export const productPriceField = numberFrom(
   V.pricePositive,
-  z.number().positive(V.pricePositive).max(1_000_000, V.priceMax),
+  z
+    .number()
+    .positive(V.pricePositive)
+    .max(1_000_000, V.priceMax)
+    .refine((naira) => nairaToKobo(naira) >= 1, V.pricePositive),
 );
 
 /** Whole units in stock, 0..10,000. */
@@ -45,13 +59,41 @@ export const productCategoryField = z.enum(CATEGORIES, {
 /** A list from JSON, from multipart name[i] fields, or a single multipart value. */
 const listOf = (value: unknown): unknown => (typeof value === 'string' ? [value] : value);
 
-/** Sizes: trimmed, blank and repeated entries dropped, each at most 20 characters, at least one. */
+/**
+ * Sizes as spec 3 gives them, a list or a JSON string: a string holding a JSON array ('["S","M"]', from
+ * JSON or a single multipart field) is that list; any other string is one size. Numbers (58, 21.5) read as
+ * their text.
+ */
+function sizeList(value: unknown): unknown {
+  let list = value;
+  if (typeof value === 'string') {
+    list = [value];
+    if (value.trim().startsWith('[')) {
+      try {
+        const parsed: unknown = JSON.parse(value);
+        if (Array.isArray(parsed)) list = parsed;
+      } catch {
+        // Not JSON after all ('[XL'): one size, checked like any other.
+      }
+    }
+  }
+  return Array.isArray(list) ? list.map((size) => (typeof size === 'number' ? String(size) : size)) : list;
+}
+
+/** Sizes: trimmed, blank and repeated entries dropped, each at most 20 characters, at least one, at most 20. */
 export const productSizesField = z.preprocess(
-  listOf,
+  sizeList,
   z
     .array(z.string({ error: V.sizesRequired }), { error: V.sizesRequired })
     .transform((sizes) => [...new Set(sizes.map((size) => size.trim()).filter(Boolean))])
-    .pipe(z.array(z.string().max(20, VENDOR_PRODUCT_MESSAGES.sizeTooLong)).min(1, V.sizesRequired)),
+    .pipe(
+      // The length rule sits on the list, so its message lands on the sizes field rather than on sizes.3.
+      z
+        .array(z.string())
+        .min(1, V.sizesRequired)
+        .max(MAX_PRODUCT_SIZES, VENDOR_PRODUCT_MESSAGES.tooManySizes)
+        .refine((sizes) => sizes.every((size) => size.length <= MAX_SIZE_LENGTH), VENDOR_PRODUCT_MESSAGES.sizeTooLong),
+    ),
 );
 
 /** Existing images to keep, by URL or stored name, in their new order; '' (multipart) keeps none. */
@@ -60,6 +102,15 @@ export const keepImagesField = z.preprocess(
   z.array(z.string().trim().min(1)).max(MAX_PRODUCT_IMAGES, VENDOR_PRODUCT_MESSAGES.tooManyImages),
 );
 
+/**
+ * Images travel only as uploaded files (multipart images[i]); image URLs or names sent as fields would
+ * otherwise be dropped without a word, so they are refused.
+ */
+const noImageFields = z
+  .never({ error: VENDOR_PRODUCT_MESSAGES.imagesAsFiles })
+  .optional()
+  .describe('Not a field: images are uploaded as multipart files images[i]');
+
 export const CreateVendorProductInput = z.object({
   name: boundedText(3, 100),
   description: boundedText(10, 1000),
@@ -67,20 +118,29 @@ export const CreateVendorProductInput = z.object({
   stock: productStockField,
   category: productCategoryField,
   sizes: z.preprocess((value) => value ?? [], productSizesField),
+  images: noImageFields,
 });
 export type CreateVendorProductInput = z.input<typeof CreateVendorProductInput>;
 export type CreateVendorProductData = z.output<typeof CreateVendorProductInput>;
 
-/** Only the fields sent change. */
+/** Spec 5: an update sends only non-empty fields, so a blank one ('' from a form left empty) counts as not sent. */
+const ifSent = <T extends z.ZodType>(field: T) =>
+  z.preprocess(
+    (value: z.input<T> | undefined) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    field.optional(),
+  );
+
+/** Only the fields sent (and not blank) change. */
 export const UpdateVendorProductInput = z.object({
-  id: z.coerce.number({ error: 'id must be a whole number' }).int('id must be a whole number').min(1),
-  name: boundedText(3, 100).optional(),
-  description: boundedText(10, 1000).optional(),
-  price: productPriceField.optional(),
-  stock: productStockField.optional(),
-  category: productCategoryField.optional(),
-  sizes: productSizesField.optional(),
+  id: wholeNumber('id', 1, 2_147_483_647),
+  name: ifSent(boundedText(3, 100)),
+  description: ifSent(boundedText(10, 1000)),
+  price: ifSent(productPriceField),
+  stock: ifSent(productStockField),
+  category: ifSent(productCategoryField),
+  sizes: ifSent(productSizesField),
   keep_images: keepImagesField.optional(),
+  images: noImageFields,
 });
 export type UpdateVendorProductInput = z.input<typeof UpdateVendorProductInput>;
 export type UpdateVendorProductData = z.output<typeof UpdateVendorProductInput>;

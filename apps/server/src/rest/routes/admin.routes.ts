@@ -146,7 +146,7 @@ export const adminRoutes = [
   route({
     method: 'GET',
     path: '/admin/products',
-    summary: `Every cap of every shop, archived ones included (archived: true), newest first, with status Active or Out of Stock. search looks in name and category (case-insensitive). ${PAGING}`,
+    summary: `Every cap of every shop, archived ones included (archived: true), newest first, with status Active, Out of Stock or Archived. search looks in name and category (case-insensitive). ${PAGING}`,
     tag: 'Admin',
     auth: 'admin',
     input: AdminListQuery,

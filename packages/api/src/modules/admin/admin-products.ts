@@ -18,7 +18,7 @@ import { recordAdminAction } from './audit.js';
 
 type ListQuery = z.output<typeof AdminListQuery>;
 
-/** Expects `vendor` loaded. The catalogue's product shape without the review list, plus archive and stock status. */
+/** Expects `vendor` loaded. The catalogue's product shape without the review list, plus archive and display status. */
 function toAdminProductDto(product: Product): AdminProductDto {
   const { reviews: _reviews, ...dto } = toProductDto(
     {
@@ -42,7 +42,7 @@ function toAdminProductDto(product: Product): AdminProductDto {
     ...dto,
     archived: Boolean(product.archivedAt),
     archived_at: product.archivedAt?.toISOString() ?? null,
-    status: product.stock > 0 ? 'Active' : 'Out of Stock',
+    status: product.archivedAt ? 'Archived' : product.stock > 0 ? 'Active' : 'Out of Stock',
   };
 }
 

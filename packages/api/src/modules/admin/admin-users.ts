@@ -48,6 +48,9 @@ async function toUserDtos(em: Em, users: User[]): Promise<AdminUserDto[]> {
       order_count: Number(row?.orders ?? 0),
       total_spent: koboToNaira(kobo),
       total_spent_kobo: kobo,
+      createdAt: user.createdAt.toISOString(),
+      joinDate: user.createdAt.toISOString().slice(0, 10),
+      totalSpent: koboToNaira(kobo),
       vendor: shop ? { id: shop.id, shop_name: shop.shopName } : null,
     };
   });
