@@ -227,6 +227,15 @@ describe('POST /api/login and /api/logout', () => {
       payload: { email: vendor.email, password: vendor.password, intended_role: 'customer' },
     });
     expect(wrongRole.statusCode).toBe(403);
+    expect(wrongRole.json().message).toBe(E.wrongRole('customer'));
+    const asAdmin = await env.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: vendor.email, password: vendor.password, intended_role: 'admin' },
+    });
+    expect(asAdmin.json().message).toBe(
+      'This account is not registered as an admin. Please use the right sign-in page.',
+    );
     const customer = customerInput();
     await register(customer);
     await env.services.orm.em.fork().nativeUpdate(UserSchema, { email: customer.email }, { status: 'suspended' });

@@ -87,6 +87,17 @@ describe('POST /api/contact', () => {
     expect(stored).toMatchObject({ name: 'Aisha Musa', subject: 'Bulk order', handledAt: null });
   });
 
+  it("takes the form's Full Name as full_name too", async () => {
+    const response = await env.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { full_name: 'Bello Kyari', email: 'bello@example.com', subject: 'Sizes', message: 'Do you have 23?' },
+    });
+    expect(response.statusCode).toBe(201);
+    const stored = await env.services.orm.em.fork().findOneOrFail(ContactMessageSchema, { id: response.json().id });
+    expect(stored.name).toBe('Bello Kyari');
+  });
+
   it('refuses a message with a missing field or a bad email, storing nothing', async () => {
     const before = await env.services.orm.em.fork().count(ContactMessageSchema, {});
     for (const payload of [

@@ -148,9 +148,9 @@ describe('vendor dashboard over HTTP', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       total_products: 1,
-      total_orders: 2,
+      total_orders: 3,
       total_revenue: 12_500.65,
-      pending_orders: 2,
+      pending_orders: 3,
       completed_orders: 0,
       growth: { this_month: 12_500.65, last_month: 0, percent: null },
     });

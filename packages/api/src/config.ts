@@ -20,6 +20,6 @@ export interface ServicesConfig {
 export const defaultServicesConfig: ServicesConfig = {
   uploadDir: './data/uploads',
   sessionTtlDays: 30,
-  login: { maxFailuresPerAccount: 5, maxFailuresPerIp: 50, windowMinutes: 15 },
+  login: { maxFailuresPerAccount: 10, maxFailuresPerIp: 200, windowMinutes: 15 },
   nodeEnv: 'production',
 };

@@ -239,6 +239,7 @@ describe('checkout under pressure', () => {
     const order = await env.caller(token).orders.get({ id: placed.id });
     expect(order).toMatchObject({ status: 'cancelled', payment_status: 'failed' });
     expect(order.status_history.map((h) => h.to)).toEqual(['pending', 'cancelled']);
+    expect(order.status_history.map((h) => h.by.role)).toEqual(['customer', 'system']);
     // Releasing twice gives back nothing twice.
     await releaseExpiredCheckouts(env.services.orm.em.fork());
     expect(await stockOf(zanna.id)).toBe(stock);

@@ -135,6 +135,13 @@ describe('vendor orders', () => {
       { orderBy: { id: 'asc' } },
     );
     expect(changes.map((c) => c.actor?.id)).toEqual([kano.user.id, kano.user.id, kano.user.id]);
+    // The customer sees who made each change on the order page.
+    const seen = await env.caller(customerToken).orders.get({ id });
+    expect(seen.status_history.slice(1).map((h) => h.by)).toEqual([
+      { user_id: kano.user.id, role: 'vendor' },
+      { user_id: kano.user.id, role: 'vendor' },
+      { user_id: kano.user.id, role: 'vendor' },
+    ]);
   });
 
   it('refuses every other move with a 422 and changes nothing', async () => {
@@ -251,12 +258,14 @@ describe('vendor dashboard', () => {
     const figures = await env.caller(token).vendor.dashboard();
     expect(figures).toMatchObject({
       total_products: 2,
-      total_orders: 3,
+      // Every order of the shop (the unpaid one too), as GET /vendor/orders lists them; revenue is paid only.
+      total_orders: 4,
       total_revenue: 17_500.65,
-      pending_orders: 1,
+      pending_orders: 2,
       completed_orders: 1,
       growth: { this_month: 12_500.65, last_month: 5_000, percent: 150 },
     });
+    expect(figures.total_orders).toBe((await env.caller(token).vendor.orders()).length);
     expect(figures.recent_activity.length).toBeLessThanOrEqual(10);
     expect(figures.recent_activity.map((a) => a.type)).toContain('order_paid');
     const times = figures.recent_activity.map((a) => Date.parse(a.at));

@@ -2,13 +2,23 @@ import { z } from 'zod';
 import { CATALOGUE_MAX_PAGE_SIZE, CATALOGUE_PAGE_SIZE, CATEGORIES, PRICE_BANDS, PRODUCT_SORTS } from './constants.js';
 import { boundedText, emailField } from './fields.js';
 
-/** A whole number from a query string or JSON, with a message naming the field. */
-export const wholeNumber = (field: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${field} must be a whole number` })
-    .int(`${field} must be a whole number`)
+/**
+ * A whole number from a query string or JSON, with a message naming the field. JSON sends a number; a
+ * path or query string must be plain decimal digits (leading zeros fine), because Number() would also
+ * read '1e2', '0x1', '+1' or ' 1', and /products/1e2 would find product 100.
+ */
+export const wholeNumber = (field: string, min: number, max: number) => {
+  const message = `${field} must be a whole number`;
+  const bounded = z
+    .number({ error: message })
+    .int(message)
     .min(min, `${field} must be at least ${min}`)
     .max(max, `${field} must be at most ${max}`);
+  return z
+    .union([bounded, z.string().regex(/^\d+$/, message)], { error: message })
+    .transform(Number)
+    .pipe(bounded);
+};
 
 /** Column names the older clients send as `sort` with `order`, besides the spec's sort keys. */
 export const PRODUCT_SORT_COLUMNS = ['price', 'created_at', 'rating', 'name'] as const;
@@ -102,10 +112,20 @@ export const ReviewDto = z.object({
 export type ReviewDto = z.infer<typeof ReviewDto>;
 
 /** The contact form (spec 5: name, email, subject and message, all required). */
-export const ContactMessageInput = z.object({
+/** The contact form (spec 2): Full Name, Email Address, Subject, Message, all required. */
+export const ContactMessageForm = z.object({
   name: boundedText(1, 100),
   email: emailField,
   subject: boundedText(1, 200),
   message: boundedText(1, 5000),
 });
-export type ContactMessageInput = z.input<typeof ContactMessageInput>;
+
+/** POST /contact: the form's fields; the name may also come as `full_name`. */
+export const ContactMessageInput = z.preprocess(
+  (value) =>
+    typeof value === 'object' && value !== null && !('name' in value) && 'full_name' in value
+      ? { ...value, name: (value as { full_name: unknown }).full_name }
+      : value,
+  ContactMessageForm,
+);
+export type ContactMessageInput = z.input<typeof ContactMessageForm>;

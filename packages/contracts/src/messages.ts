@@ -42,7 +42,8 @@ export const V = {
 export const E = {
   invalidCredentials: 'Invalid email or password',
   suspended: 'Your account has been suspended. Please contact support.',
-  wrongRole: (role: string) => `This account is not registered as a ${role}. Please use the right sign-in page.`,
+  wrongRole: (role: string) =>
+    `This account is not registered as ${role === 'admin' ? 'an' : 'a'} ${role}. Please use the right sign-in page.`,
   emailTaken: 'The email has already been taken.',
   unauthenticated: 'Unauthenticated. Please log in.',
   invalidToken: 'Invalid or expired token. Please log in again.',

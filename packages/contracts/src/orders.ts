@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { wholeNumber } from './catalogue.js';
-import { ORDER_STATUSES, PAYMENT_STATUSES } from './constants.js';
+import { ORDER_STATUSES, PAYMENT_STATUSES, USER_ROLES } from './constants.js';
 import { addressField, boundedText, emailField, personName, phoneField, text } from './fields.js';
 
 export const OrderItemInput = z
@@ -64,6 +64,18 @@ export const OrderItemDto = z.object({
   }),
 });
 
+/**
+ * One step of an order's history: from, to, when, and who made it (`by.role` is `system` for changes
+ * the platform made itself, such as cancelling an unpaid checkout after 30 minutes).
+ */
+export const StatusChangeDto = z.object({
+  from: z.string().nullable(),
+  to: z.string(),
+  at: z.string(),
+  by: z.object({ user_id: z.number().int().nullable(), role: z.enum([...USER_ROLES, 'system']) }),
+});
+export type StatusChangeDto = z.infer<typeof StatusChangeDto>;
+
 export const OrderDto = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
@@ -79,7 +91,7 @@ export const OrderDto = z.object({
   shipping_address: z.string(),
   shipping_details: ShippingDetailsInput.nullable(),
   coupon_code: z.string().nullable(),
-  status_history: z.array(z.object({ from: z.string().nullable(), to: z.string(), at: z.string() })),
+  status_history: z.array(StatusChangeDto),
   paid_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './catalogue.js';
 import { REPORT_REASONS, REPORT_STATUSES } from './constants.js';
 import { boundedText } from './fields.js';
 import { V } from './messages.js';
@@ -33,17 +34,7 @@ const numberOrNumericText = (value: unknown) =>
   typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
 
 /** A row id: a whole number from 1, with a message naming the field. */
-const recordId = (field: string) => {
-  const message = `${field} must be a whole number`;
-  return z.preprocess(
-    numberOrNumericText,
-    z
-      .number({ error: message })
-      .int(message)
-      .min(1, `${field} must be at least 1`)
-      .max(2_147_483_647, `${field} must be at most 2147483647`),
-  );
-};
+const recordId = (field: string) => wholeNumber(field, 1, 2_147_483_647);
 
 /** Stars from 1 to 5; every wrong value (0, 6, 2.5, "x", missing) reads the spec's one message. */
 const ratingField = z.preprocess(
@@ -80,7 +71,8 @@ export const ReportCreateInput = z
   .object({
     vendor_id: recordId('vendor_id'),
     reason: z.enum(REPORT_REASONS, { error: REPORT_TEXT.reason }),
-    description: boundedText(10, 1000),
+    /** Spec 5: the details must not be blank; no minimum length beyond that. */
+    description: boundedText(1, 1000),
   })
   .strict();
 export type ReportCreateInput = z.input<typeof ReportCreateInput>;

@@ -3,6 +3,7 @@ import { wholeNumber } from './catalogue.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './constants.js';
 import { text } from './fields.js';
 import { V } from './messages.js';
+import { StatusChangeDto } from './orders.js';
 
 /** The statuses a vendor may move an order to, one step at a time (spec 4). */
 export const VENDOR_NEXT_STATUS = { pending: 'confirmed', confirmed: 'shipped', shipped: 'delivered' } as const;
@@ -28,7 +29,7 @@ export const VendorOrderDto = z.object({
       product: z.object({ id: z.number().int(), name: z.string() }),
     }),
   ),
-  status_history: z.array(z.object({ from: z.string().nullable(), to: z.string(), at: z.string() })),
+  status_history: z.array(StatusChangeDto),
 });
 export type VendorOrderDto = z.infer<typeof VendorOrderDto>;
 

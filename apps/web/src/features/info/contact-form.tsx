@@ -1,4 +1,4 @@
-import { ContactMessageInput } from '@caps/contracts';
+import { ContactMessageForm } from '@caps/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
@@ -31,7 +31,7 @@ export function ContactForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(ContactMessageInput),
+    resolver: zodResolver(ContactMessageForm),
     defaultValues: EMPTY,
     mode: 'onTouched',
   });

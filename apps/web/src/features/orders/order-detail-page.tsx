@@ -12,6 +12,7 @@ import { isNotFoundError, parseRecordId, retryUnlessNotFound } from '@/features/
 import { isUnauthenticated, readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 import {
+  changedBy,
   formatDate,
   formatDateTime,
   OrderStatusBadge,
@@ -140,7 +141,10 @@ function OrderView({ order }: { order: OrderDto }) {
                       className="absolute top-1.5 -left-[1.3rem] size-2.5 rounded-full bg-primary"
                     />
                     <span className="font-medium">{statusLabel(change.to)}</span>
-                    <span className="text-muted-foreground"> · {formatDateTime(change.at)}</span>
+                    <span className="text-muted-foreground">
+                      {' '}
+                      · {changedBy(change)} · {formatDateTime(change.at)}
+                    </span>
                   </li>
                 ))}
               </ol>

@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentStatus } from '@caps/contracts';
+import type { OrderStatus, PaymentStatus, StatusChangeDto } from '@caps/contracts';
 import { cn } from '@/lib/cn';
 
 /** Spec 4 badge colours: pending and unknown grey, confirmed yellow, shipped blue, delivered green, cancelled red. */
@@ -28,6 +28,18 @@ const PAYMENT_STYLES: Record<PaymentStatus, string> = {
   paid: 'text-green-800',
   failed: 'text-destructive',
 };
+
+const CHANGED_BY: Record<StatusChangeDto['by']['role'], string> = {
+  customer: 'by the customer',
+  vendor: 'by the shop',
+  admin: 'by an admin',
+  system: 'automatically',
+};
+
+/** Who moved an order to a status, in words for either side of the order. */
+export function changedBy(change: StatusChangeDto): string {
+  return CHANGED_BY[change.by.role];
+}
 
 export function statusLabel(status: string): string {
   return status ? status.charAt(0).toUpperCase() + status.slice(1) : 'Unknown';

@@ -1,4 +1,4 @@
-import { koboToNaira, type OrderDto } from '@caps/contracts';
+import { koboToNaira, type OrderDto, type StatusChangeDto } from '@caps/contracts';
 import { imageUrl } from '../../images/image-store.js';
 import type { Order, OrderItem, OrderStatusChange } from './orders.entities.js';
 
@@ -35,13 +35,19 @@ export function toOrderDto(order: Order, items: OrderItem[], history: OrderStatu
     shipping_address: order.shippingAddress,
     shipping_details: order.shippingDetails ?? null,
     coupon_code: order.couponCode ?? null,
-    status_history: history.map((change) => ({
-      from: change.fromStatus ?? null,
-      to: change.toStatus,
-      at: change.createdAt.toISOString(),
-    })),
+    status_history: history.map(toStatusChangeDto),
     paid_at: order.paidAt?.toISOString() ?? null,
     created_at: order.createdAt.toISOString(),
     updated_at: order.updatedAt.toISOString(),
+  };
+}
+
+/** Expects `actor` loaded (populated): who made the change, or the platform itself when nobody did. */
+export function toStatusChangeDto(change: OrderStatusChange): StatusChangeDto {
+  return {
+    from: change.fromStatus ?? null,
+    to: change.toStatus,
+    at: change.createdAt.toISOString(),
+    by: change.actor ? { user_id: change.actor.id, role: change.actor.role } : { user_id: null, role: 'system' },
   };
 }

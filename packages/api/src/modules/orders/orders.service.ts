@@ -104,7 +104,7 @@ async function loadOrders(
   const ids = orders.map((o) => o.id);
   const [items, history] = await Promise.all([
     em.find(OrderItemSchema, { order: { $in: ids } }, { populate: ['product'], orderBy: { id: 'asc' } }),
-    em.find(OrderStatusChangeSchema, { order: { $in: ids } }, { orderBy: { id: 'asc' } }),
+    em.find(OrderStatusChangeSchema, { order: { $in: ids } }, { populate: ['actor'], orderBy: { id: 'asc' } }),
   ]);
   return orders.map((order) =>
     toOrderDto(

@@ -14,6 +14,7 @@ import { type AuthedContext, requireVendor } from '../../procedures.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
 import { ReviewSchema } from '../reviews/reviews.entities.js';
 import { type Order, OrderItemSchema, OrderSchema, OrderStatusChangeSchema } from './orders.entities.js';
+import { toStatusChangeDto } from './orders.mapper.js';
 
 type AdvanceInput = z.output<typeof VendorAdvanceOrderInput>;
 
@@ -31,7 +32,7 @@ async function loadVendorOrders(em: Em, vendorId: number, where: { id?: number }
   const ids = orders.map((o) => o.id);
   const [items, history] = await Promise.all([
     em.find(OrderItemSchema, { order: { $in: ids } }, { orderBy: { id: 'asc' } }),
-    em.find(OrderStatusChangeSchema, { order: { $in: ids } }, { orderBy: { id: 'asc' } }),
+    em.find(OrderStatusChangeSchema, { order: { $in: ids } }, { populate: ['actor'], orderBy: { id: 'asc' } }),
   ]);
   return orders.map((order) => ({
     id: order.id,
@@ -51,9 +52,7 @@ async function loadVendorOrders(em: Em, vendorId: number, where: { id?: number }
         size: item.size,
         product: { id: item.product.id, name: item.productName },
       })),
-    status_history: history
-      .filter((change) => change.order.id === order.id)
-      .map((change) => ({ from: change.fromStatus ?? null, to: change.toStatus, at: change.createdAt.toISOString() })),
+    status_history: history.filter((change) => change.order.id === order.id).map(toStatusChangeDto),
   }));
 }
 
@@ -112,14 +111,22 @@ export async function advanceOrder(ctx: AuthedContext, input: AdvanceInput): Pro
 
 const monthStart = (year: number, month: number) => new Date(Date.UTC(year, month, 1));
 
-/** GET /vendor/dashboard: the shop's figures from paid orders, kobo-exact, and its latest events. */
+/**
+ * GET /vendor/dashboard. The order counts are over every order of the shop, so they match the list of
+ * GET /vendor/orders; revenue and growth come from paid orders only, kobo-exact.
+ */
 export async function dashboard(ctx: AuthedContext, now = new Date()): Promise<VendorDashboardDto> {
   const vendor = await requireVendor(ctx);
   const em = ctx.em;
-  const [totalProducts, paid] = await Promise.all([
+  const [totalProducts, orders] = await Promise.all([
     em.count(ProductSchema, { vendor: vendor.id, archivedAt: null }),
-    em.find(OrderSchema, { vendor: vendor.id, paymentStatus: 'paid' }),
+    em.find(
+      OrderSchema,
+      { vendor: vendor.id },
+      { fields: ['status', 'paymentStatus', 'totalKobo', 'paidAt', 'createdAt'] },
+    ),
   ]);
+  const paid = orders.filter((o) => o.paymentStatus === 'paid');
   const thisMonth = monthStart(now.getUTCFullYear(), now.getUTCMonth());
   const nextMonth = monthStart(now.getUTCFullYear(), now.getUTCMonth() + 1);
   const lastMonth = monthStart(now.getUTCFullYear(), now.getUTCMonth() - 1);
@@ -136,10 +143,10 @@ export async function dashboard(ctx: AuthedContext, now = new Date()): Promise<V
     lastMonthKobo === 0 ? null : Math.round(((thisMonthKobo - lastMonthKobo) / lastMonthKobo) * 1000) / 10;
   return {
     total_products: totalProducts,
-    total_orders: paid.length,
+    total_orders: orders.length,
     total_revenue: koboToNaira(revenue),
-    pending_orders: paid.filter((o) => o.status === 'pending').length,
-    completed_orders: paid.filter((o) => o.status === 'delivered').length,
+    pending_orders: orders.filter((o) => o.status === 'pending').length,
+    completed_orders: orders.filter((o) => o.status === 'delivered').length,
     growth: { this_month: koboToNaira(thisMonthKobo), last_month: koboToNaira(lastMonthKobo), percent },
     recent_activity: await recentActivity(em, vendor.id),
   };

@@ -55,9 +55,11 @@ export async function initiatePayment(ctx: AuthedContext, orderId: number): Prom
     reference,
     callbackUrl,
   });
+  // The sandbox answers a path on this server; external clients get it as a full address, like Paystack's.
+  const url = ctx.request.origin ? new URL(authorizationUrl, ctx.request.origin).toString() : authorizationUrl;
   return {
-    url: authorizationUrl,
-    authorization_url: authorizationUrl,
+    url,
+    authorization_url: url,
     reference,
     amount: koboToNaira(checkout.totalKobo),
   };

@@ -1,6 +1,7 @@
 import { formatNaira, type VendorOrderDto } from '@caps/contracts';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import {
+  changedBy,
   formatDate,
   formatDateTime,
   OrderStatusBadge,
@@ -77,7 +78,8 @@ export function OrderDetailsDialog({
                         <span>
                           {change.from
                             ? `${statusLabel(change.from)} → ${statusLabel(change.to)}`
-                            : `Placed as ${statusLabel(change.to)}`}
+                            : `Placed as ${statusLabel(change.to)}`}{' '}
+                          <span className="text-muted-foreground">{changedBy(change)}</span>
                         </span>
                         <time dateTime={change.at} className="text-muted-foreground">
                           {formatDateTime(change.at)}

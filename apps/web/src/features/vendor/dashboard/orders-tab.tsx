@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, RefreshCw, ShoppingBag, Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { DashboardSection, StatCard, StatGrid } from '@/components/dashboard-section';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadingBlock } from '@/components/ui/spinner';
@@ -11,7 +12,6 @@ import { EmptyState, ErrorPanel } from '@/features/storefront/load-states';
 import { cn } from '@/lib/cn';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
-import { DashboardSection, StatCard, StatGrid } from './dashboard-section';
 import { DASHBOARD_CACHE } from './dashboard-tabs';
 import { toastFailure } from './failure-toast';
 import { nextStepOf } from './order-advance';
@@ -72,15 +72,15 @@ export function OrdersTab() {
       {figures.data ? (
         <StatGrid label="Order figures">
           <li>
-            <StatCard label="Total Orders" value={figures.data.total_orders} icon={ShoppingBag} note="Paid orders" />
+            <StatCard
+              label="Total Orders"
+              value={figures.data.total_orders}
+              icon={ShoppingBag}
+              note="All orders of your shop"
+            />
           </li>
           <li>
-            <StatCard
-              label="Pending"
-              value={figures.data.pending_orders}
-              icon={Clock}
-              note="Paid, awaiting your confirmation"
-            />
+            <StatCard label="Pending" value={figures.data.pending_orders} icon={Clock} note="Not yet confirmed" />
           </li>
           <li>
             <StatCard label="Completed" value={figures.data.completed_orders} icon={CheckCircle2} note="Delivered" />
