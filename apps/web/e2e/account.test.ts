@@ -2,12 +2,10 @@ import type { OrderDto, PublicVendorDto } from '@caps/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, type E2eEnv, startE2eEnv } from './harness';
+import { DEMO_CUSTOMER, DEMO_START_TIMEOUT_MS, describedText, expectVisible, signIn, uniqueEmail } from './steps';
 
-const DEMO_CUSTOMER = { email: 'customer@capsmarket.ng', password: 'Customer123!' };
 const STRONG_PASSWORD = 'Secret123';
 const NEW_PASSWORD = 'Fresh456Pass';
-let emailCounter = 0;
-const uniqueEmail = (who: string) => `${who}.${Date.now()}.${++emailCounter}@e2e.test`;
 
 /** Spec 4 badge colours, as Tailwind classes of the badge. */
 const BADGE_COLOURS = {
@@ -17,31 +15,6 @@ const BADGE_COLOURS = {
   delivered: /bg-green-100/,
   cancelled: /bg-red-100/,
 } as const;
-
-async function expectVisible(page: Page, text: string | RegExp): Promise<void> {
-  await page.getByText(text).first().waitFor({ state: 'visible' });
-}
-
-/** The message linked to a control through aria-describedby, as a screen reader would read it. */
-async function describedText(page: Page, control: ReturnType<Page['getByLabel']>): Promise<string> {
-  const ids = (await control.getAttribute('aria-describedby')) ?? '';
-  const texts = await Promise.all(
-    ids
-      .split(' ')
-      .filter(Boolean)
-      .map((id) => page.locator(`[id="${id}"]`).textContent()),
-  );
-  return texts.join(' ');
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/auth');
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/\/$/);
-}
 
 /** Registers a fresh customer through /auth; the page is then signed in as them. */
 async function registerCustomer(page: Page, name: string): Promise<string> {
@@ -66,7 +39,7 @@ describe.skipIf(!browserAvailable())('customer account settings in the browser',
 
   beforeAll(async () => {
     env = await startE2eEnv({ demoData: true });
-  }, 150_000);
+  }, DEMO_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await env?.close();
@@ -98,7 +71,7 @@ describe.skipIf(!browserAvailable())('customer account settings in the browser',
 
   it('edits the profile, and the header greets by the new name', async () => {
     const page = await env.newPage();
-    await signIn(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    await signIn(page, '/auth', DEMO_CUSTOMER, /\/$/);
     await page.goto('/settings');
     await page.getByRole('heading', { level: 1, name: 'Account Settings' }).waitFor();
     const form = page.getByRole('form', { name: 'Profile' });
@@ -135,7 +108,7 @@ describe.skipIf(!browserAvailable())('customer account settings in the browser',
 
   it('lists her orders with status badges, keeps the tab in the URL, and opens an order', async () => {
     const page = await env.newPage();
-    await signIn(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    await signIn(page, '/auth', DEMO_CUSTOMER, /\/$/);
     const token = await page.evaluate(() => window.localStorage.getItem('auth_token'));
     const response = await fetch(`${env.baseUrl}/api/orders`, { headers: { authorization: `Bearer ${token}` } });
     expect(response.ok).toBe(true);
@@ -285,7 +258,7 @@ describe.skipIf(!browserAvailable())('customer account settings in the browser',
     });
     expect(old.status).toBe(401);
     const fresh = await env.newPage();
-    await signIn(fresh, email, NEW_PASSWORD);
+    await signIn(fresh, '/auth', { email, password: NEW_PASSWORD }, /\/$/);
     await fresh.getByRole('button', { name: 'Hi, Kemi Adebayo' }).waitFor();
     expect(env.pageErrors).toEqual([]);
   });
@@ -323,7 +296,7 @@ describe.skipIf(!browserAvailable())('customer account settings in the browser',
   it('shows every settings tab at phone and desktop widths', async () => {
     for (const width of [390, 1280]) {
       const page = await env.newPage({ width, height: 844 });
-      await signIn(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+      await signIn(page, '/auth', DEMO_CUSTOMER, /\/$/);
       await page.goto('/settings');
       await page.getByRole('heading', { level: 1, name: 'Account Settings' }).waitFor();
       for (const tab of ['profile', 'orders', 'addresses', 'wishlist', 'security']) {

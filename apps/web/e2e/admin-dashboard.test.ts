@@ -8,20 +8,30 @@ import {
   type PagedAdminProductsDto,
   type PagedAdminVendorsDto,
 } from '@caps/contracts';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, type E2eEnv, startE2eEnv } from './harness';
+import {
+  DEMO_ADMIN as ADMIN,
+  api,
+  apiResponse,
+  DEMO_START_TIMEOUT_MS,
+  expectToast,
+  login,
+  signIn,
+  signInAsAdmin,
+  statCard,
+  statValue,
+  submitLogin,
+  DEMO_VENDOR as VENDOR,
+} from './steps';
 
-/** Demo accounts of packages/api/src/db/seeders/demo.ts. */
-const ADMIN = { email: 'admin@capsmarket.ng', password: 'Admin123!' };
-const VENDOR = { email: 'vendor@capsmarket.ng', password: 'Vendor123!' };
 const CUSTOMER_TO_SUSPEND = { email: 'chidi@capsmarket.ng', password: 'Customer123!', name: 'Chidi Okeke' };
 /** pending.vendor@capsmarket.ng's shop, waiting for verification in the demo data. */
 const PENDING_SHOP = 'Bama Craft Caps';
 /** The demo vendor's shop, which has orders and reviews. */
 const REVIEWED_SHOP = 'Zanna Heritage Caps';
 const UNHANDLED_MESSAGE_SUBJECT = 'Delivery to Maiduguri';
-const DEMO_START_TIMEOUT_MS = 150_000;
 
 const countFormat = new Intl.NumberFormat('en-NG');
 
@@ -31,69 +41,17 @@ describe.skipIf(!browserAvailable())('the admin dashboard in the browser', () =>
 
   beforeAll(async () => {
     env = await startE2eEnv({ demoData: true });
-    adminToken = await login(ADMIN);
+    adminToken = await login(env, ADMIN);
   }, DEMO_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await env?.close();
   });
 
-  async function apiResponse(token: string, path: string): Promise<Response> {
-    return fetch(`${env.baseUrl}/api${path}`, {
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-    });
-  }
-
-  async function api<T>(token: string, path: string): Promise<T> {
-    const response = await apiResponse(token, path);
-    if (!response.ok) throw new Error(`GET ${path}: HTTP ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
-
-  async function login(account: { email: string; password: string }): Promise<string> {
-    const response = await fetch(`${env.baseUrl}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(account),
-    });
-    const body = (await response.json()) as { token?: string };
-    if (!body.token) throw new Error(`Login of ${account.email} failed: ${JSON.stringify(body)}`);
-    return body.token;
-  }
-
-  /** Signs in at /admin/auth and waits for the dashboard. */
-  async function signInAsAdmin(page: Page): Promise<void> {
-    await page.goto('/admin/auth');
-    const form = page.getByRole('form', { name: 'Admin login' });
-    await form.getByLabel('Admin Email').fill(ADMIN.email);
-    await form.getByLabel('Password').fill(ADMIN.password);
-    await form.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/admin/dashboard');
-    await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
-  }
-
   /** Follows a side menu entry (wide screens) and waits for the tab's heading. */
   async function openTab(page: Page, label: string, heading: RegExp): Promise<void> {
     await page.getByRole('navigation', { name: 'Admin dashboard' }).getByRole('link', { name: label }).click();
     await page.getByRole('heading', { level: 2, name: heading }).waitFor();
-  }
-
-  async function expectToast(page: Page, text: string): Promise<void> {
-    await page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
-  }
-
-  function statCard(page: Page, list: string, label: string): Locator {
-    return page
-      .getByRole('list', { name: list })
-      .getByRole('listitem')
-      .filter({ has: page.getByText(label, { exact: true }) });
-  }
-
-  async function statValue(page: Page, list: string, label: string): Promise<number> {
-    const text = (await statCard(page, list, label).textContent()) ?? '';
-    const match = text.replace(label, '').match(/\d[\d,]*/);
-    if (!match) throw new Error(`No figure in the ${label} card: ${text}`);
-    return Number(match[0].replaceAll(',', ''));
   }
 
   it('sends visitors and vendors to /admin/auth, and refuses a vendor token on the admin API', async () => {
@@ -102,9 +60,9 @@ describe.skipIf(!browserAvailable())('the admin dashboard in the browser', () =>
     await visitor.waitForURL('**/admin/auth');
     await visitor.getByRole('form', { name: 'Admin login' }).waitFor();
 
-    const vendorToken = await login(VENDOR);
-    expect((await apiResponse(vendorToken, '/admin/users')).status).toBe(403);
-    expect((await apiResponse(vendorToken, '/admin/dashboard')).status).toBe(403);
+    const vendorToken = await login(env, VENDOR);
+    expect((await apiResponse(env, vendorToken, '/admin/users')).status).toBe(403);
+    expect((await apiResponse(env, vendorToken, '/admin/dashboard')).status).toBe(403);
     expect((await fetch(`${env.baseUrl}/api/admin/users`)).status).toBe(401);
     // Spec 8's lookup messages for records that do not exist.
     for (const [path, message] of [
@@ -112,18 +70,13 @@ describe.skipIf(!browserAvailable())('the admin dashboard in the browser', () =>
       ['/admin/vendors/999999', E.vendorNotFound],
       ['/admin/products/999999', E.productNotFound],
     ] as const) {
-      const response = await apiResponse(adminToken, path);
+      const response = await apiResponse(env, adminToken, path);
       expect(response.status).toBe(404);
       expect(((await response.json()) as { message: string }).message).toBe(message);
     }
 
     const vendor = await env.newPage();
-    await vendor.goto('/vendor/auth');
-    const form = vendor.getByRole('form', { name: 'Login' });
-    await form.getByLabel('Email').fill(VENDOR.email);
-    await form.getByLabel('Password').fill(VENDOR.password);
-    await form.getByRole('button', { name: 'Login' }).click();
-    await vendor.waitForURL('**/vendor/dashboard');
+    await signIn(vendor, '/vendor/auth', VENDOR, '**/vendor/dashboard');
     await vendor.goto('/admin/dashboard');
     await vendor.waitForURL('**/admin/auth');
   });
@@ -144,7 +97,7 @@ describe.skipIf(!browserAvailable())('the admin dashboard in the browser', () =>
     const page = await env.newPage();
     await signInAsAdmin(page);
     await page.getByRole('heading', { level: 2, name: 'Overview' }).waitFor();
-    const figures = await api<AdminDashboardDto>(adminToken, '/admin/dashboard');
+    const figures = await api<AdminDashboardDto>(env, adminToken, '/admin/dashboard');
 
     await statCard(page, 'Marketplace figures', 'Total Products').waitFor();
     const cardText = (label: string) => statCard(page, 'Marketplace figures', label).textContent();
@@ -206,12 +159,13 @@ describe.skipIf(!browserAvailable())('the admin dashboard in the browser', () =>
 
   it('shows the real rating, review count, reviews and orders of a shop in its dialog', async () => {
     const vendors = await api<PagedAdminVendorsDto>(
+      env,
       adminToken,
       `/admin/vendors?search=${encodeURIComponent(REVIEWED_SHOP)}`,
     );
     const shop = vendors.data.find((vendor) => vendor.shop_name === REVIEWED_SHOP);
     if (!shop || shop.total_reviews === 0) throw new Error(`${REVIEWED_SHOP} needs reviews in the demo data`);
-    const detail = await api<AdminVendorDetailDto>(adminToken, `/admin/vendors/${shop.id}`);
+    const detail = await api<AdminVendorDetailDto>(env, adminToken, `/admin/vendors/${shop.id}`);
 
     const page = await env.newPage();
     await signInAsAdmin(page);
@@ -256,11 +210,7 @@ describe.skipIf(!browserAvailable())('the admin dashboard in the browser', () =>
     await row.getByText('Suspended', { exact: true }).waitFor();
 
     const customer = await env.newPage();
-    await customer.goto('/auth');
-    const form = customer.getByRole('form', { name: 'Login' });
-    await form.getByLabel('Email').fill(CUSTOMER_TO_SUSPEND.email);
-    await form.getByLabel('Password').fill(CUSTOMER_TO_SUSPEND.password);
-    await form.getByRole('button', { name: 'Login' }).click();
+    const form = await submitLogin(customer, '/auth', CUSTOMER_TO_SUSPEND);
     await form.getByRole('alert').filter({ hasText: E.suspended }).waitFor();
     expect(customer.url()).toBe(`${env.baseUrl}/auth`);
   });
@@ -269,7 +219,7 @@ describe.skipIf(!browserAvailable())('the admin dashboard in the browser', () =>
     const page = await env.newPage();
     await signInAsAdmin(page);
     await openTab(page, 'Reports', /^Reports/);
-    const before = await api<AdminReportsDto>(adminToken, '/admin/reports');
+    const before = await api<AdminReportsDto>(env, adminToken, '/admin/reports');
     await statCard(page, 'Report counts', 'Pending').waitFor();
     expect(await statValue(page, 'Report counts', 'Pending')).toBe(before.counts.pending);
     expect(await statValue(page, 'Report counts', 'Resolved')).toBe(before.counts.resolved);
@@ -305,7 +255,7 @@ describe.skipIf(!browserAvailable())('the admin dashboard in the browser', () =>
   });
 
   it('edits a price that the product page then shows, and archives a cap that leaves /browse-caps', async () => {
-    const products = await api<PagedAdminProductsDto>(adminToken, '/admin/products?per_page=500');
+    const products = await api<PagedAdminProductsDto>(env, adminToken, '/admin/products?per_page=500');
     const names = new Map<string, number>();
     for (const product of products.data) names.set(product.name, (names.get(product.name) ?? 0) + 1);
     const unique = products.data.filter((product) => !product.archived && names.get(product.name) === 1);

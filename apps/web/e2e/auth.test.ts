@@ -1,48 +1,26 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, type E2eEnv, startE2eEnv } from './harness';
-import { solidPng } from './png';
+import { describedText, expectVisible, type ScratchFiles, scratchFiles, uniqueEmail } from './steps';
 
 const STRONG_PASSWORD = 'Secret123';
-let emailCounter = 0;
-const uniqueEmail = (who: string) => `${who}.${Date.now()}.${++emailCounter}@e2e.test`;
-
-/** Waits until the element's text appears on the page; fails with the page's text when it does not. */
-async function expectVisible(page: Page, text: string | RegExp): Promise<void> {
-  await page.getByText(text).first().waitFor({ state: 'visible' });
-}
 
 async function storedItem(page: Page, key: string): Promise<string | null> {
   return page.evaluate((name) => window.localStorage.getItem(name), key);
 }
 
-/** The message linked to a control through aria-describedby, as a screen reader would read it. */
-async function describedText(page: Page, control: ReturnType<Page['getByLabel']>): Promise<string> {
-  const ids = (await control.getAttribute('aria-describedby')) ?? '';
-  const texts = await Promise.all(
-    ids
-      .split(' ')
-      .filter(Boolean)
-      .map((id) => page.locator(`[id="${id}"]`).textContent()),
-  );
-  return texts.join(' ');
-}
-
 describe.skipIf(!browserAvailable())('auth journeys in the browser', () => {
   let env: E2eEnv;
-  let imageDir: string;
+  let files: ScratchFiles;
 
   beforeAll(async () => {
     env = await startE2eEnv();
-    imageDir = mkdtempSync(join(tmpdir(), 'caps-e2e-images-'));
+    files = scratchFiles('caps-e2e-images-');
   });
 
   afterAll(async () => {
     await env?.close();
-    if (imageDir) rmSync(imageDir, { recursive: true, force: true });
+    files?.remove();
   });
 
   it('registers a customer, greets them in the header, and logs them out', async () => {
@@ -119,10 +97,8 @@ describe.skipIf(!browserAvailable())('auth journeys in the browser', () => {
   });
 
   it('registers a vendor with a profile and a cover image and lands on the dashboard', async () => {
-    const profilePath = join(imageDir, 'profile.png');
-    const coverPath = join(imageDir, 'cover.png');
-    writeFileSync(profilePath, solidPng(64, 64, [166, 61, 26]));
-    writeFileSync(coverPath, solidPng(192, 64, [15, 107, 63]));
+    const profilePath = files.png('profile', [166, 61, 26], { width: 64, height: 64 });
+    const coverPath = files.png('cover', [15, 107, 63], { width: 192, height: 64 });
 
     const page = await env.newPage();
     await page.goto('/vendor/auth');

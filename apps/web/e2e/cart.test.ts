@@ -2,22 +2,9 @@ import { formatNaira, type PagedProductsDto, type ProductDto, type WishlistEntry
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, type E2eEnv, startE2eEnv } from './harness';
+import { api, DEMO_CUSTOMER, DEMO_START_TIMEOUT_MS, expectVisible, signIn } from './steps';
 
-const DEMO_CUSTOMER = { email: 'customer@capsmarket.ng', password: 'Customer123!' };
 const SHIPPING = 2_000;
-
-async function expectVisible(page: Page, text: string | RegExp): Promise<void> {
-  await page.getByText(text).first().waitFor({ state: 'visible' });
-}
-
-async function login(env: E2eEnv, page: Page): Promise<void> {
-  await page.goto('/auth');
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Email').fill(DEMO_CUSTOMER.email);
-  await form.getByLabel('Password').fill(DEMO_CUSTOMER.password);
-  await form.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`${env.baseUrl}/`);
-}
 
 /** Picks the first size on a product page and adds `quantity` of the cap to the cart. */
 async function addFromProductPage(page: Page, product: ProductDto, quantity: number): Promise<void> {
@@ -45,23 +32,15 @@ describe.skipIf(!browserAvailable())('cart and wishlist in the browser', () => {
   let env: E2eEnv;
   let products: ProductDto[];
 
-  async function getJson<T>(path: string, token?: string): Promise<T> {
-    const response = await fetch(`${env.baseUrl}${path}`, {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    });
-    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
-    return (await response.json()) as T;
-  }
-
   beforeAll(async () => {
     env = await startE2eEnv({ demoData: true });
     products = [];
     for (let page = 1; ; page++) {
-      const list = await getJson<PagedProductsDto>(`/api/products?per_page=100&page=${page}`);
+      const list = await api<PagedProductsDto>(env, null, `/products?per_page=100&page=${page}`);
       products.push(...list.data);
       if (page >= list.last_page) break;
     }
-  }, 150_000);
+  }, DEMO_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await env?.close();
@@ -89,7 +68,7 @@ describe.skipIf(!browserAvailable())('cart and wishlist in the browser', () => {
 
   it('fills the cart from two shops, changes and removes lines, and applies SAVE10', async () => {
     const page = await env.newPage();
-    await login(env, page);
+    await signIn(page, '/auth', DEMO_CUSTOMER, `${env.baseUrl}/`);
 
     // The demo customer starts with a few lines: Clear Cart empties it.
     await page.goto('/cart');
@@ -176,10 +155,10 @@ describe.skipIf(!browserAvailable())('cart and wishlist in the browser', () => {
 
   it('adds a cap to the wishlist, keeps the heart pressed after a reload, and removes it', async () => {
     const page = await env.newPage();
-    await login(env, page);
+    await signIn(page, '/auth', DEMO_CUSTOMER, `${env.baseUrl}/`);
     const token = await page.evaluate(() => window.localStorage.getItem('auth_token'));
     if (!token) throw new Error('No token after login.');
-    const wished = new Set((await getJson<WishlistEntryDto[]>('/api/wishlist', token)).map((e) => e.product_id));
+    const wished = new Set((await api<WishlistEntryDto[]>(env, token, '/wishlist')).map((e) => e.product_id));
     const product = products.find((p) => !wished.has(p.id));
     if (!product) throw new Error('Every demo cap is on the wishlist already.');
 
@@ -198,7 +177,7 @@ describe.skipIf(!browserAvailable())('cart and wishlist in the browser', () => {
     await remove.click();
     await page.getByText('Removed from wishlist', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Add to wishlist' }).waitFor();
-    const after = await getJson<WishlistEntryDto[]>('/api/wishlist', token);
+    const after = await api<WishlistEntryDto[]>(env, token, '/wishlist');
     expect(after.some((e) => e.product_id === product.id)).toBe(false);
 
     // The wishlist panel of the account settings lists the same entries and removes one.

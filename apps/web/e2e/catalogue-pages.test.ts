@@ -2,24 +2,10 @@ import type { PagedProductsDto, ProductDto, PublicVendorDto, ReviewDto } from '@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, type E2eEnv, startE2eEnv } from './harness';
-
-const DEMO_CUSTOMER = { email: 'customer@capsmarket.ng', password: 'Customer123!' };
+import { api, consoleErrorsOf, DEMO_CUSTOMER, DEMO_START_TIMEOUT_MS, expectVisible, signIn } from './steps';
 
 /** The browser's own line for a failed request: expected where the page asks for a missing record. */
 const NOT_FOUND_RESOURCE = /Failed to load resource: the server responded with a status of 404/;
-
-/** Collects console errors of a page, for tests that assert a clean run. */
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return errors;
-}
-
-async function expectVisible(page: Page, text: string | RegExp): Promise<void> {
-  await page.getByText(text).first().waitFor({ state: 'visible' });
-}
 
 /** Scrolls through the page so lazy pictures load, then back to the top. */
 async function loadWholePage(page: Page): Promise<void> {
@@ -47,28 +33,22 @@ describe.skipIf(!browserAvailable())('product and shop pages in the browser', ()
   let env: E2eEnv;
   let products: ProductDto[];
 
-  async function getJson<T>(path: string): Promise<T> {
-    const response = await fetch(`${env.baseUrl}${path}`);
-    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
-    return (await response.json()) as T;
-  }
-
   beforeAll(async () => {
     env = await startE2eEnv({ demoData: true });
     products = [];
     for (let page = 1; ; page++) {
-      const list = await getJson<PagedProductsDto>(`/api/products?per_page=100&page=${page}`);
+      const list = await api<PagedProductsDto>(env, null, `/products?per_page=100&page=${page}`);
       products.push(...list.data);
       if (page >= list.last_page) break;
     }
-  }, 150_000);
+  }, DEMO_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await env?.close();
   });
 
   it('opens a product from its URL: gallery, sizes, quantity bounds and Add to Cart without login', async () => {
-    const first = await getJson<PagedProductsDto>('/api/products?per_page=5');
+    const first = await api<PagedProductsDto>(env, null, '/products?per_page=5');
     expect(first.data.length).toBeGreaterThan(0);
     // A cap with several pictures, sizes and a small stock, so the stepper's upper bound is reachable.
     const product = products
@@ -77,7 +57,7 @@ describe.skipIf(!browserAvailable())('product and shop pages in the browser', ()
     if (!product) throw new Error('The demo data has no cap with several pictures, sizes and stock.');
 
     const page = await env.newPage();
-    const consoleErrors = watchConsole(page);
+    const consoleErrors = consoleErrorsOf(page);
     await page.goto(`/product/${product.id}`);
     await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
     expect(await page.title()).toContain(product.name);
@@ -120,7 +100,8 @@ describe.skipIf(!browserAvailable())('product and shop pages in the browser', ()
     expect(await quantity.inputValue()).toBe('1');
     expect(await decrease.isDisabled()).toBe(true);
     for (let i = 1; i < product.stock; i++) await increase.click();
-    expect(await quantity.inputValue()).toBe(String(product.stock));
+    // The field shows the new value one render after the click (the stepper syncs its draft in an effect).
+    await expect.poll(() => quantity.inputValue()).toBe(String(product.stock));
     expect(await increase.isDisabled()).toBe(true);
     await quantity.fill(String(product.stock + 50));
     await quantity.press('Tab');
@@ -147,12 +128,7 @@ describe.skipIf(!browserAvailable())('product and shop pages in the browser', ()
     const product = products.find((p) => p.in_stock && p.sizes.length > 1);
     if (!product) throw new Error('The demo data has no cap in stock with sizes.');
     const page = await env.newPage();
-    await page.goto('/auth');
-    const form = page.getByRole('form', { name: 'Login' });
-    await form.getByLabel('Email').fill(DEMO_CUSTOMER.email);
-    await form.getByLabel('Password').fill(DEMO_CUSTOMER.password);
-    await form.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${env.baseUrl}/`);
+    await signIn(page, '/auth', DEMO_CUSTOMER, `${env.baseUrl}/`);
 
     await page.goto(`/product/${product.id}`);
     await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
@@ -173,11 +149,11 @@ describe.skipIf(!browserAvailable())('product and shop pages in the browser', ()
   it('shows the reviews, up to 4 other caps and leads to the shop', async () => {
     const product = products.find((p) => p.total_reviews > 0);
     if (!product) throw new Error('The demo data has no reviewed cap.');
-    const reviews = await getJson<ReviewDto[]>(`/api/reviews?product_id=${product.id}`);
+    const reviews = await api<ReviewDto[]>(env, null, `/reviews?product_id=${product.id}`);
     expect(reviews.length).toBeGreaterThan(0);
 
     const page = await env.newPage();
-    const consoleErrors = watchConsole(page);
+    const consoleErrors = consoleErrorsOf(page);
     await page.goto(`/product/${product.id}`);
     await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
     await expectVisible(page, `(${product.total_reviews} ${product.total_reviews === 1 ? 'review' : 'reviews'})`);
@@ -222,18 +198,18 @@ describe.skipIf(!browserAvailable())('product and shop pages in the browser', ()
   });
 
   it('lists a shop collection that category chips and search narrow', async () => {
-    const vendors = await getJson<PublicVendorDto[]>('/api/vendors');
+    const vendors = await api<PublicVendorDto[]>(env, null, '/vendors');
     // A shop selling caps of more than one category, so the chips have something to narrow.
     const vendor = vendors.find(
       (v) => new Set(products.filter((p) => p.vendor_id === v.id).map((p) => p.category)).size > 1,
     );
     if (!vendor) throw new Error('The demo data has no shop with several categories.');
-    const detail = await getJson<PublicVendorDto>(`/api/vendors/${vendor.id}`);
+    const detail = await api<PublicVendorDto>(env, null, `/vendors/${vendor.id}`);
     const own = products.filter((p) => p.vendor_id === vendor.id);
     const categories = [...new Set(own.map((p) => p.category))];
 
     const page = await env.newPage();
-    const consoleErrors = watchConsole(page);
+    const consoleErrors = consoleErrorsOf(page);
     await page.goto(`/shop/${vendor.id}`);
     await page.getByRole('heading', { level: 1, name: detail.shop_name }).waitFor();
     expect(await page.title()).toContain(detail.shop_name);
@@ -295,7 +271,7 @@ describe.skipIf(!browserAvailable())('product and shop pages in the browser', ()
   });
 
   it('validates the Report Vendor dialog', async () => {
-    const vendor = (await getJson<PublicVendorDto[]>('/api/vendors'))[0];
+    const vendor = (await api<PublicVendorDto[]>(env, null, '/vendors'))[0];
     if (!vendor) throw new Error('The demo data has no shop.');
     const page = await env.newPage();
     await page.goto(`/shop/${vendor.id}`);
@@ -334,7 +310,7 @@ describe.skipIf(!browserAvailable())('product and shop pages in the browser', ()
 
   it("shows 'Product Not Found' and 'Shop Not Found' for missing records", async () => {
     const page = await env.newPage();
-    const consoleErrors = watchConsole(page);
+    const consoleErrors = consoleErrorsOf(page);
     await page.goto('/product/999999');
     await page.getByRole('heading', { level: 1, name: 'Product Not Found' }).waitFor();
     expect(await page.getByRole('main').getByRole('link', { name: 'Browse Caps' }).getAttribute('href')).toBe(

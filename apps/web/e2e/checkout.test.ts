@@ -1,11 +1,16 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, type E2eEnv, startE2eEnv } from './harness';
+import {
+  api,
+  DEMO_CUSTOMER as CUSTOMER,
+  DEMO_START_TIMEOUT_MS,
+  fillShipping,
+  GOOD_CARD,
+  placeAndPay,
+  signIn as signInAt,
+} from './steps';
 
-/** Seeding the demo data takes 20-40 s before the server answers. */
-const DEMO_START_TIMEOUT_MS = 150_000;
-const CUSTOMER = { email: 'customer@capsmarket.ng', password: 'Customer123!' };
-const GOOD_CARD = '4084 0840 8408 4081';
 const DECLINED_CARD = '4084 0800 0000 5408';
 
 interface ListedProduct {
@@ -41,39 +46,16 @@ describe.skipIf(!browserAvailable())('checkout, payment and orders in the browse
     await env?.close();
   });
 
-  async function api<T>(token: string, path: string, init: RequestInit = {}): Promise<T> {
-    const response = await fetch(`${env.baseUrl}/api${path}`, {
-      ...init,
-      headers: {
-        authorization: `Bearer ${token}`,
-        accept: 'application/json',
-        // A JSON content type with no body is refused (400), as for any JSON API.
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
-      },
-    });
-    if (!response.ok)
-      throw new Error(`${init.method ?? 'GET'} ${path}: HTTP ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
-
   /** Signs the demo customer in through /auth and answers the stored token. */
-  async function signIn(page: Page): Promise<string> {
-    await page.goto('/auth');
-    const form = page.getByRole('form', { name: 'Login' });
-    await form.getByLabel('Email').fill(CUSTOMER.email);
-    await form.getByLabel('Password').fill(CUSTOMER.password);
-    await form.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL((url) => url.pathname !== '/auth');
-    const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-    if (!token) throw new Error('No auth_token after signing in');
-    return token;
+  function signIn(page: Page): Promise<string> {
+    return signInAt(page, '/auth', CUSTOMER);
   }
 
   /** Empties the cart, then puts one of each given cap in it (first size). */
   async function fillCart(token: string, products: ListedProduct[]): Promise<void> {
-    await api(token, '/cart', { method: 'DELETE' });
+    await api(env, token, '/cart', { method: 'DELETE' });
     for (const product of products) {
-      await api(token, '/cart', {
+      await api(env, token, '/cart', {
         method: 'POST',
         body: JSON.stringify({ product_id: product.id, quantity: 1, size: product.sizes[0] ?? '' }),
       });
@@ -82,7 +64,7 @@ describe.skipIf(!browserAvailable())('checkout, payment and orders in the browse
 
   /** In-stock caps from two different shops, skipping the first `skip` shops. */
   async function capsOfTwoShops(token: string, skip = 0): Promise<ListedProduct[]> {
-    const page = await api<{ data: ListedProduct[] }>(token, '/products?per_page=100');
+    const page = await api<{ data: ListedProduct[] }>(env, token, '/products?per_page=100');
     const byShop = new Map<number, ListedProduct>();
     for (const product of page.data) {
       if (product.stock >= 2 && product.sizes.length > 0 && !byShop.has(product.vendor.id))
@@ -93,23 +75,9 @@ describe.skipIf(!browserAvailable())('checkout, payment and orders in the browse
     return caps;
   }
 
-  async function fillShipping(page: Page): Promise<void> {
-    const form = page.getByRole('form', { name: 'Shipping details' });
-    await form.getByLabel('Full Name').fill('Amina Bello');
-    await form.getByLabel('Email').fill(CUSTOMER.email);
-    await form.getByLabel('Phone').fill('+2348012345678');
-    await form.getByLabel('Address', { exact: true }).fill('12 Baga Road, Gwange');
-    await form.getByLabel('City').fill('Maiduguri');
-    await form.getByLabel('State').fill('Borno');
-    await form.getByLabel('Postal Code').fill('600212');
-  }
-
   /** From /checkout to the sandbox page, paying with the given card, back on /payment/callback. */
-  async function placeAndPay(page: Page, card: string): Promise<void> {
-    await page.getByRole('button', { name: /^Place Order/ }).click();
-    await page.waitForURL(/\/payment-sandbox\/checkout\//, { timeout: 20_000 });
-    await page.getByLabel('Card number').fill(card);
-    await page.getByRole('button', { name: /^Pay ₦/ }).click();
+  async function payAndReturn(page: Page, card: string): Promise<void> {
+    await placeAndPay(page, card);
     await page.waitForURL(/\/payment\/callback\?/, { timeout: 20_000 });
     expect(new URL(page.url()).searchParams.get('reference')).toMatch(/^CAPS-/);
   }
@@ -117,7 +85,7 @@ describe.skipIf(!browserAvailable())('checkout, payment and orders in the browse
   it('places a two-shop order with SAVE10, pays it and lists both orders as paid', async () => {
     const page = await env.newPage();
     const token = await signIn(page);
-    const before = await api<ListedOrder[]>(token, '/orders');
+    const before = await api<ListedOrder[]>(env, token, '/orders');
     const caps = await capsOfTwoShops(token);
     await fillCart(token, caps);
     await page.evaluate(() => sessionStorage.setItem('checkout_coupon', 'SAVE10'));
@@ -134,7 +102,7 @@ describe.skipIf(!browserAvailable())('checkout, payment and orders in the browse
     await page.getByText('Discount (SAVE10)').waitFor();
     await fillShipping(page);
     await env.screenshot(page, 'checkout-1280');
-    await placeAndPay(page, GOOD_CARD);
+    await payAndReturn(page, GOOD_CARD);
 
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 20_000 });
     await page.getByText('3-5 business days').waitFor();
@@ -142,7 +110,7 @@ describe.skipIf(!browserAvailable())('checkout, payment and orders in the browse
     expect(creates[0]).toContain('idempotency_key');
     expect(creates[0]).toContain('SAVE10');
 
-    const after = await api<ListedOrder[]>(token, '/orders');
+    const after = await api<ListedOrder[]>(env, token, '/orders');
     const placed = after.filter((order) => !before.some((old) => old.id === order.id));
     expect(placed).toHaveLength(2);
     expect(new Set(placed.map((order) => order.vendor.id)).size).toBe(2);
@@ -152,7 +120,7 @@ describe.skipIf(!browserAvailable())('checkout, payment and orders in the browse
       expect(order.discount).toBeGreaterThan(0);
     }
     // The server emptied the cart once the payment went through.
-    expect(await api<unknown[]>(token, '/cart')).toEqual([]);
+    expect(await api<unknown[]>(env, token, '/cart')).toEqual([]);
 
     await page.getByRole('link', { name: 'View Orders' }).click();
     await page.waitForURL('**/orders');
@@ -183,24 +151,24 @@ describe.skipIf(!browserAvailable())('checkout, payment and orders in the browse
     await page.getByRole('heading', { name: 'Order Summary' }).waitFor();
     await fillShipping(page);
     await env.screenshot(page, 'checkout-390');
-    await placeAndPay(page, DECLINED_CARD);
+    await payAndReturn(page, DECLINED_CARD);
 
     await page.getByRole('heading', { name: 'Payment Verification Failed' }).waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Retry Verification' }).waitFor();
     await expect(page.getByRole('link', { name: 'Back to Cart' }).count()).resolves.toBe(1);
     // Nothing was paid, so the cart is still there.
-    expect(await api<unknown[]>(token, '/cart')).toHaveLength(1);
+    expect(await api<unknown[]>(env, token, '/cart')).toHaveLength(1);
     await env.screenshot(page, 'payment-failed-390');
   });
 
   it('writes a review of a delivered cap from the order page', async () => {
     const page = await env.newPage({ width: 390, height: 844 });
     const token = await signIn(page);
-    const orders = await api<ListedOrder[]>(token, '/orders');
+    const orders = await api<ListedOrder[]>(env, token, '/orders');
     let target: { orderId: number; name: string } | null = null;
     for (const order of orders.filter((o) => o.status === 'delivered')) {
       for (const item of order.items) {
-        const reviews = await api<ListedReview[]>(token, `/reviews?product_id=${item.product_id}`);
+        const reviews = await api<ListedReview[]>(env, token, `/reviews?product_id=${item.product_id}`);
         if (!reviews.some((review) => review.user?.email === CUSTOMER.email)) {
           target = { orderId: order.id, name: item.product.name };
           break;

@@ -1,20 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, type E2eEnv, startE2eEnv } from './harness';
+import { consoleErrorsOf, DEMO_CUSTOMER, signIn } from './steps';
 
-const DEMO_CUSTOMER = { email: 'customer@capsmarket.ng', password: 'Customer123!' };
-
-/** Console errors of a page, collected from the moment it is opened. */
-function consoleErrorsOf(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    // Chromium logs every 4xx answer as a failed resource load: refused calls are expected results here.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      errors.push(message.text());
-    }
-  });
-  return errors;
-}
+/** Chromium logs every 4xx answer as a failed resource load: refused calls are expected results here. */
+const FAILED_RESOURCE = /^Failed to load resource/;
 
 /** Every call the page makes to the REST adapter, as "METHOD /api/path". */
 function apiCallsOf(page: Page): string[] {
@@ -24,15 +14,6 @@ function apiCallsOf(page: Page): string[] {
     if (url.pathname.startsWith('/api/')) calls.push(`${request.method()} ${url.pathname}`);
   });
   return calls;
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/auth');
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Email').fill(DEMO_CUSTOMER.email);
-  await form.getByLabel('Password').fill(DEMO_CUSTOMER.password);
-  await form.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/\/$/);
 }
 
 /** The row of one endpoint on /backend-test, named by its method and path. */
@@ -94,7 +75,7 @@ describe.skipIf(!browserAvailable())('developer pages in the browser', () => {
 
   it('runs every backend call as a visitor: 200 for the catalogue, 401 for the cart, and writes nothing', async () => {
     const page = await env.newPage();
-    const consoleErrors = consoleErrorsOf(page);
+    const consoleErrors = consoleErrorsOf(page, FAILED_RESOURCE);
     const calls = apiCallsOf(page);
     await page.goto('/backend-test');
     await expect.poll(() => page.title()).toBe('Backend Test | Caps Marketplace');
@@ -139,7 +120,7 @@ describe.skipIf(!browserAvailable())('developer pages in the browser', () => {
 
   it('sends the stored token once signed in: the customer gets the cart, a vendor call is refused', async () => {
     const page = await env.newPage();
-    await signIn(page);
+    await signIn(page, '/auth', DEMO_CUSTOMER, /\/$/);
     await page.goto('/backend-test');
     await page.getByText(/Token held for .* role customer/).waitFor();
 
@@ -157,7 +138,7 @@ describe.skipIf(!browserAvailable())('developer pages in the browser', () => {
 
   it('fires the chosen number of requests and sums up their timings', async () => {
     const page = await env.newPage();
-    const consoleErrors = consoleErrorsOf(page);
+    const consoleErrors = consoleErrorsOf(page, FAILED_RESOURCE);
     const calls = apiCallsOf(page);
     await page.goto('/performance-test');
     await expect.poll(() => page.title()).toBe('Performance Test | Caps Marketplace');

@@ -1,17 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, type E2eEnv, startE2eEnv } from './harness';
+import { consoleErrorsOf, describedText } from './steps';
 
 const SENT_TOAST = "Message sent successfully! We'll get back to you within 24 hours.";
-
-/** Console errors of a page, collected from the moment it is opened. */
-function consoleErrorsOf(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return errors;
-}
 
 /** Requests that would deliver a contact message, through tRPC or REST. */
 function contactCallsOf(page: Page): string[] {
@@ -20,18 +12,6 @@ function contactCallsOf(page: Page): string[] {
     if (request.url().includes('contact.send') || request.url().includes('/api/contact')) calls.push(request.url());
   });
   return calls;
-}
-
-/** The message linked to a control through aria-describedby, as a screen reader would read it. */
-async function describedText(page: Page, control: ReturnType<Page['getByLabel']>): Promise<string> {
-  const ids = (await control.getAttribute('aria-describedby')) ?? '';
-  const texts = await Promise.all(
-    ids
-      .split(' ')
-      .filter(Boolean)
-      .map((id) => page.locator(`[id="${id}"]`).textContent()),
-  );
-  return texts.join(' ');
 }
 
 /** The id in a tRPC batch answer of contact.send ([{ result: { data: { json: { id } } } }]). */

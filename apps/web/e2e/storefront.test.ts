@@ -1,9 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, type E2eEnv, startE2eEnv } from './harness';
-
-/** Seeding the demo data (shops, ~150 drawn caps) takes 20-40 s before the server answers. */
-const DEMO_START_TIMEOUT_MS = 150_000;
+import { DEMO_START_TIMEOUT_MS } from './steps';
 
 interface ListedProduct {
   id: number;

@@ -1,18 +1,26 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { E, formatNaira, V, VENDOR_PRODUCT_MESSAGES } from '@caps/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, type E2eEnv, startE2eEnv } from './harness';
-import { solidPng } from './png';
+import {
+  AMINA_SHIPPING,
+  api,
+  DEMO_CUSTOMER as CUSTOMER,
+  DEMO_START_TIMEOUT_MS,
+  expectToast,
+  fillShipping,
+  GOOD_CARD,
+  login,
+  placeAndPay,
+  type ScratchFiles,
+  scratchFiles,
+  signIn,
+  statCard,
+  DEMO_VENDOR as VENDOR,
+} from './steps';
 
-/** Seeding the demo data takes 20-40 s before the server answers. */
-const DEMO_START_TIMEOUT_MS = 150_000;
 const JOURNEY_TIMEOUT_MS = 240_000;
-const VENDOR = { email: 'vendor@capsmarket.ng', password: 'Vendor123!' };
-const CUSTOMER = { email: 'customer@capsmarket.ng', password: 'Customer123!' };
-const GOOD_CARD = '4084 0840 8408 4081';
 const STRONG_PASSWORD = 'Kufi2024!';
 
 interface DashboardFigures {
@@ -47,77 +55,22 @@ function unique(prefix: string): string {
 
 describe.skipIf(!browserAvailable())('vendor dashboard in the browser', () => {
   let env: E2eEnv;
-  let imageDir: string;
-  const png = (name: string, colour: [number, number, number]) => {
-    const path = join(imageDir, `${name}.png`);
-    writeFileSync(path, solidPng(96, 96, colour));
-    return path;
-  };
+  let files: ScratchFiles;
 
   beforeAll(async () => {
-    imageDir = mkdtempSync(join(tmpdir(), 'caps-vendor-e2e-'));
+    files = scratchFiles('caps-vendor-e2e-');
     env = await startE2eEnv({ demoData: true });
   }, DEMO_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await env?.close();
-    rmSync(imageDir, { recursive: true, force: true });
+    files?.remove();
   });
-
-  async function api<T>(token: string, path: string, init: RequestInit = {}): Promise<T> {
-    const response = await fetch(`${env.baseUrl}/api${path}`, {
-      ...init,
-      headers: {
-        authorization: `Bearer ${token}`,
-        accept: 'application/json',
-        ...(typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}),
-      },
-    });
-    if (!response.ok)
-      throw new Error(`${init.method ?? 'GET'} ${path}: HTTP ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
-
-  async function login(account: { email: string; password: string }): Promise<string> {
-    const response = await fetch(`${env.baseUrl}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(account),
-    });
-    const body = (await response.json()) as { token?: string };
-    if (!body.token) throw new Error(`Login of ${account.email} failed: ${JSON.stringify(body)}`);
-    return body.token;
-  }
-
-  /** Signs in through a login screen ('/auth' or '/vendor/auth') and answers the stored token. */
-  async function signIn(page: Page, path: string, account: { email: string; password: string }): Promise<string> {
-    await page.goto(path);
-    const form = page.getByRole('form', { name: 'Login' });
-    await form.getByLabel('Email').fill(account.email);
-    await form.getByLabel('Password').fill(account.password);
-    await form.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL((url) => url.pathname !== path);
-    const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-    if (!token) throw new Error('No auth_token after signing in');
-    return token;
-  }
 
   /** Saves what the user sees of a dialog when SCREENSHOTS=1 (a full-page picture would cut it). */
   async function screenshotOf(part: Locator, name: string): Promise<void> {
     if (process.env.SCREENSHOTS !== '1') return;
     await part.screenshot({ path: join(import.meta.dirname, '../../../screenshots', `${name}.png`) });
-  }
-
-  async function expectToast(page: Page, text: string): Promise<void> {
-    await page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
-  }
-
-  /** The stat card whose label is `label`, within the figures list named `list`. */
-  function statCard(page: Page, list: string, label: string): Locator {
-    return page
-      .getByRole('list', { name: list })
-      .getByRole('listitem')
-      .filter({ has: page.getByText(label, { exact: true }) });
   }
 
   /** Types the text fields of the Add New Cap / Edit Cap form. */
@@ -141,7 +94,7 @@ describe.skipIf(!browserAvailable())('vendor dashboard in the browser', () => {
     const token = await signIn(page, '/vendor/auth', VENDOR);
     await page.waitForURL('**/vendor/dashboard');
     await page.getByRole('heading', { level: 2, name: 'Overview' }).waitFor();
-    const figures = await api<DashboardFigures>(token, '/vendor/dashboard');
+    const figures = await api<DashboardFigures>(env, token, '/vendor/dashboard');
 
     const cardText = (label: string) => statCard(page, 'Shop figures', label).textContent();
     await statCard(page, 'Shop figures', 'Total Products').waitFor();
@@ -231,7 +184,7 @@ describe.skipIf(!browserAvailable())('vendor dashboard in the browser', () => {
   it('refuses bad product input, edits pictures and deletes after asking', async () => {
     const page = await env.newPage();
     const token = await signIn(page, '/vendor/auth', VENDOR);
-    const before = await api<OwnProduct[]>(token, '/vendor/products');
+    const before = await api<OwnProduct[]>(env, token, '/vendor/products');
     await page.goto('/vendor/dashboard?tab=products');
     await page.getByRole('heading', { level: 2, name: 'Products' }).waitFor();
     await page.getByRole('button', { name: 'Add New Cap' }).first().click();
@@ -256,13 +209,12 @@ describe.skipIf(!browserAvailable())('vendor dashboard in the browser', () => {
       [200, 30, 200],
       [90, 90, 90],
     ];
-    const seven = colours.map((colour, index) => png(`bad-${index}`, colour));
+    const seven = colours.map((colour, index) => files.png(`bad-${index}`, colour));
     await form.getByLabel('Images', { exact: true }).setInputFiles(seven);
     await form.getByText(VENDOR_PRODUCT_MESSAGES.tooManyImages).waitFor();
     const pictures = form.getByRole('list', { name: 'Images in order' }).getByRole('listitem');
     expect(await pictures.count()).toBe(6);
-    const textFile = join(imageDir, 'notes.txt');
-    writeFileSync(textFile, 'not a picture');
+    const textFile = files.text('notes.txt', 'not a picture');
     await form.getByRole('button', { name: 'Remove image 6' }).click();
     await form.getByLabel('Images', { exact: true }).setInputFiles(textFile);
     await form.getByText(E.imageType).waitFor();
@@ -273,7 +225,7 @@ describe.skipIf(!browserAvailable())('vendor dashboard in the browser', () => {
     await form.getByText(V.stockNonNegative).waitFor();
     await form.getByText(V.sizesRequired).waitFor();
     await screenshotOf(dialog, 'vendor-product-form-errors-1280');
-    expect((await api<OwnProduct[]>(token, '/vendor/products')).length).toBe(before.length);
+    expect((await api<OwnProduct[]>(env, token, '/vendor/products')).length).toBe(before.length);
 
     // Corrected, with three pictures, it is saved; nothing typed was lost on the way.
     expect(await form.getByLabel('Name').inputValue()).toBe(name);
@@ -287,7 +239,7 @@ describe.skipIf(!browserAvailable())('vendor dashboard in the browser', () => {
     await expectToast(page, 'Product added!');
     await dialog.waitFor({ state: 'detached' });
     await productCard(page, name).waitFor();
-    const created = (await api<OwnProduct[]>(token, '/vendor/products')).find((product) => product.name === name);
+    const created = (await api<OwnProduct[]>(env, token, '/vendor/products')).find((product) => product.name === name);
     if (!created) throw new Error('The cap was not saved');
     expect(created.images).toHaveLength(3);
     const [first, second, third] = created.images;
@@ -305,14 +257,16 @@ describe.skipIf(!browserAvailable())('vendor dashboard in the browser', () => {
     expect(
       await edit.getByRole('button', { name: 'Move image 1 right' }).evaluate((b) => b === document.activeElement),
     ).toBe(true);
-    await edit.getByLabel('Images', { exact: true }).setInputFiles(png('edit-new', [250, 160, 0]));
+    await edit.getByLabel('Images', { exact: true }).setInputFiles(files.png('edit-new', [250, 160, 0]));
     await edit.getByRole('button', { name: 'Move image 3 left' }).click();
     await page.keyboard.press('Enter');
     await screenshotOf(edit, 'vendor-product-edit-1280');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Product updated!');
     await edit.waitFor({ state: 'detached' });
-    const edited = (await api<OwnProduct[]>(token, '/vendor/products')).find((product) => product.id === created.id);
+    const edited = (await api<OwnProduct[]>(env, token, '/vendor/products')).find(
+      (product) => product.id === created.id,
+    );
     expect(edited?.images).toHaveLength(3);
     expect(edited?.images.slice(1)).toEqual([third, first]);
     expect([first, second, third]).not.toContain(edited?.images[0]);
@@ -324,14 +278,14 @@ describe.skipIf(!browserAvailable())('vendor dashboard in the browser', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Delete this cap?' });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
-    expect((await api<OwnProduct[]>(token, '/vendor/products')).some((p) => p.id === created.id)).toBe(true);
+    expect((await api<OwnProduct[]>(env, token, '/vendor/products')).some((p) => p.id === created.id)).toBe(true);
     await productCard(page, name)
       .getByRole('button', { name: `Delete ${name}` })
       .click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Product deleted');
     await productCard(page, name).waitFor({ state: 'detached' });
-    expect((await api<OwnProduct[]>(token, '/vendor/products')).some((p) => p.id === created.id)).toBe(false);
+    expect((await api<OwnProduct[]>(env, token, '/vendor/products')).some((p) => p.id === created.id)).toBe(false);
     expect(env.pageErrors).toEqual([]);
   });
 
@@ -385,9 +339,9 @@ describe.skipIf(!browserAvailable())('vendor dashboard in the browser', () => {
       expect(((await refused.json()) as { message: string }).message).toBe(VENDOR_PRODUCT_MESSAGES.shopPending);
 
       // The admin verifies the shop; the reloaded dashboard says so and lets caps be added.
-      const profile = await api<{ vendor: { id: number } }>(vendorToken, '/profile');
-      const adminToken = await login(env.admin);
-      await api(adminToken, `/admin/vendors/${profile.vendor.id}/verify`, { method: 'POST' });
+      const profile = await api<{ vendor: { id: number } }>(env, vendorToken, '/profile');
+      const adminToken = await login(env, env.admin);
+      await api(env, adminToken, `/admin/vendors/${profile.vendor.id}/verify`, { method: 'POST' });
       await vendorPage.reload();
       await vendorPage.getByText('Verified', { exact: true }).waitFor();
       expect(await addNew.first().isDisabled()).toBe(false);
@@ -415,7 +369,7 @@ describe.skipIf(!browserAvailable())('vendor dashboard in the browser', () => {
       ]);
       await form
         .getByLabel('Images', { exact: true })
-        .setInputFiles([png('journey-1', [166, 61, 26]), png('journey-2', [15, 107, 63])]);
+        .setInputFiles([files.png('journey-1', [166, 61, 26]), files.png('journey-2', [15, 107, 63])]);
       await form.getByRole('img', { name: 'Image 2 of 2' }).waitFor();
       await screenshotOf(vendorPage.getByRole('dialog', { name: 'Add New Cap' }), 'vendor-add-cap-1280');
       await form.getByRole('button', { name: 'Add Cap' }).click();
@@ -426,7 +380,7 @@ describe.skipIf(!browserAvailable())('vendor dashboard in the browser', () => {
       // A customer finds it in the catalogue, sees both pictures and the three sizes, and buys it.
       const customer = await env.newPage();
       const customerToken = await signIn(customer, '/auth', CUSTOMER);
-      await api(customerToken, '/cart', { method: 'DELETE' });
+      await api(env, customerToken, '/cart', { method: 'DELETE' });
       await customer.goto(`/browse-caps?search=${encodeURIComponent(capName)}`);
       const card = customer.getByRole('article', { name: capName });
       await card.waitFor();
@@ -442,21 +396,11 @@ describe.skipIf(!browserAvailable())('vendor dashboard in the browser', () => {
 
       await customer.goto('/checkout');
       await customer.getByRole('heading', { name: 'Order Summary' }).waitFor();
-      const shipping = customer.getByRole('form', { name: 'Shipping details' });
-      await shipping.getByLabel('Full Name').fill('Amina Bello');
-      await shipping.getByLabel('Email').fill(CUSTOMER.email);
-      await shipping.getByLabel('Phone').fill('+2348012345678');
-      await shipping.getByLabel('Address', { exact: true }).fill('12 Baga Road, Gwange');
-      await shipping.getByLabel('City').fill('Maiduguri');
-      await shipping.getByLabel('State').fill('Borno');
-      await shipping.getByLabel('Postal Code').fill('600212');
-      await customer.getByRole('button', { name: /^Place Order/ }).click();
-      await customer.waitForURL(/\/payment-sandbox\/checkout\//, { timeout: 20_000 });
-      await customer.getByLabel('Card number').fill(GOOD_CARD);
-      await customer.getByRole('button', { name: /^Pay ₦/ }).click();
+      await fillShipping(customer, AMINA_SHIPPING);
+      await placeAndPay(customer, GOOD_CARD);
       await customer.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 20_000 });
-      const product = (await api<OwnProduct[]>(vendorToken, '/vendor/products')).find((p) => p.name === capName);
-      const order = (await api<CustomerOrder[]>(customerToken, '/orders')).find((o) =>
+      const product = (await api<OwnProduct[]>(env, vendorToken, '/vendor/products')).find((p) => p.name === capName);
+      const order = (await api<CustomerOrder[]>(env, customerToken, '/orders')).find((o) =>
         o.items.some((item) => item.product_id === product?.id),
       );
       if (!order) throw new Error('The order of the new cap is missing');

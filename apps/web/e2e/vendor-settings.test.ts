@@ -3,13 +3,22 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, type E2eEnv, startE2eEnv } from './harness';
 import { solidPng } from './png';
+import {
+  type Account,
+  AMINA_SHIPPING,
+  api,
+  DEMO_CUSTOMER as CUSTOMER,
+  DEMO_START_TIMEOUT_MS,
+  describedText,
+  fillShipping,
+  GOOD_CARD,
+  DEMO_PENDING_VENDOR as PENDING_VENDOR,
+  placeAndPay,
+  signIn,
+  expectToast as toast,
+  DEMO_VENDOR as VENDOR,
+} from './steps';
 
-/** Seeding the demo data takes 20-40 s before the server answers. */
-const DEMO_START_TIMEOUT_MS = 150_000;
-const VENDOR = { email: 'vendor@capsmarket.ng', password: 'Vendor123!' };
-const PENDING_VENDOR = { email: 'pending.vendor@capsmarket.ng', password: 'Vendor123!' };
-const CUSTOMER = { email: 'customer@capsmarket.ng', password: 'Customer123!' };
-const GOOD_CARD = '4084 0840 8408 4081';
 let counter = 0;
 /** A code no earlier run of this suite has used: uppercase letters and digits, at most 20. */
 const uniqueCode = (prefix: string) => `${prefix}${(Date.now() % 1_000_000).toString()}${++counter}`;
@@ -28,22 +37,6 @@ function nextYear(): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** The message linked to a control through aria-describedby, as a screen reader would read it. */
-async function describedText(page: Page, control: Locator): Promise<string> {
-  const ids = (await control.getAttribute('aria-describedby')) ?? '';
-  const texts = await Promise.all(
-    ids
-      .split(' ')
-      .filter(Boolean)
-      .map((id) => page.locator(`[id="${id}"]`).textContent()),
-  );
-  return texts.join(' ');
-}
-
-async function toast(page: Page, title: string): Promise<void> {
-  await page.locator('[data-sonner-toast]').filter({ hasText: title }).first().waitFor();
-}
-
 describe.skipIf(!browserAvailable())('vendor dashboard: coupons, shop settings and account', () => {
   let env: E2eEnv;
 
@@ -55,31 +48,9 @@ describe.skipIf(!browserAvailable())('vendor dashboard: coupons, shop settings a
     await env?.close();
   });
 
-  async function api<T>(token: string | null, path: string, init: RequestInit = {}): Promise<T> {
-    const response = await fetch(`${env.baseUrl}/api${path}`, {
-      ...init,
-      headers: {
-        accept: 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
-      },
-    });
-    if (!response.ok)
-      throw new Error(`${init.method ?? 'GET'} ${path}: HTTP ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
-
   /** Signs in on /vendor/auth, lands on the dashboard, and answers the stored token. */
-  async function signInVendor(page: Page, account: { email: string; password: string }): Promise<string> {
-    await page.goto('/vendor/auth');
-    const form = page.getByRole('form', { name: 'Login' });
-    await form.getByLabel('Email').fill(account.email);
-    await form.getByLabel('Password').fill(account.password);
-    await form.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL('**/vendor/dashboard**');
-    const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-    if (!token) throw new Error('No auth_token after signing in');
-    return token;
+  function signInVendor(page: Page, account: Account): Promise<string> {
+    return signIn(page, '/vendor/auth', account, '**/vendor/dashboard**');
   }
 
   async function openTab(page: Page, tab: string, heading: string): Promise<void> {
@@ -93,7 +64,7 @@ describe.skipIf(!browserAvailable())('vendor dashboard: coupons, shop settings a
 
   it('shows a new shop the empty state and refuses bad coupons with the spec messages', async () => {
     const email = `fresh.vendor.${Date.now()}@e2e.test`;
-    await api(null, '/register', {
+    await api(env, null, '/register', {
       method: 'POST',
       body: JSON.stringify({
         full_name: 'Zainab Goni',
@@ -141,14 +112,14 @@ describe.skipIf(!browserAvailable())('vendor dashboard: coupons, shop settings a
     await dialog.waitFor({ state: 'detached' });
 
     // Nothing reached the server.
-    expect(await api<VendorCouponDto[]>(token, '/coupons')).toEqual([]);
+    expect(await api<VendorCouponDto[]>(env, token, '/coupons')).toEqual([]);
   });
 
   it('creates, copies, edits and deletes coupons, shows real states, and counts a customer using one', async () => {
     const page = await env.newPage();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.baseUrl });
     const token = await signInVendor(page, VENDOR);
-    const shop = await api<UserDto>(token, '/profile');
+    const shop = await api<UserDto>(env, token, '/profile');
     const shopId = shop.vendor?.id;
     if (!shopId) throw new Error('The demo vendor has no shop');
     await openTab(page, 'coupons', 'Coupons');
@@ -209,7 +180,7 @@ describe.skipIf(!browserAvailable())('vendor dashboard: coupons, shop settings a
       [expiring, 10, inTwoSeconds],
       [once, 1, `${nextYear()}T12:00:00Z`],
     ] as const) {
-      await api(token, '/coupons', {
+      await api(env, token, '/coupons', {
         method: 'POST',
         body: JSON.stringify({ code: couponCode, discount: 10, usage_limit: limit, expires_at: expiresAt }),
       });
@@ -235,24 +206,18 @@ describe.skipIf(!browserAvailable())('vendor dashboard: coupons, shop settings a
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Coupon deleted');
     await couponCard(page, doomed).waitFor({ state: 'detached' });
-    const listed = await api<VendorCouponDto[]>(token, '/coupons');
+    const listed = await api<VendorCouponDto[]>(env, token, '/coupons');
     expect(listed.some((coupon) => coupon.code === doomed)).toBe(false);
     await env.screenshot(page, 'vendor-coupons-1280');
 
     // A customer buys one of the shop's caps with the one-use coupon and pays.
     const buyer = await env.newPage();
-    await buyer.goto('/auth');
-    const login = buyer.getByRole('form', { name: 'Login' });
-    await login.getByLabel('Email').fill(CUSTOMER.email);
-    await login.getByLabel('Password').fill(CUSTOMER.password);
-    await login.getByRole('button', { name: 'Login' }).click();
-    await buyer.waitForURL((url) => url.pathname !== '/auth');
-    const buyerToken = await buyer.evaluate(() => localStorage.getItem('auth_token'));
-    const products = await api<{ data: ListedProduct[] }>(buyerToken, '/products?per_page=100');
+    const buyerToken = await signIn(buyer, '/auth', CUSTOMER);
+    const products = await api<{ data: ListedProduct[] }>(env, buyerToken, '/products?per_page=100');
     const cap = products.data.find((p) => p.vendor.id === shopId && p.stock > 0 && p.sizes.length > 0);
     if (!cap) throw new Error('The demo shop has no cap in stock');
-    await api(buyerToken, '/cart', { method: 'DELETE' });
-    await api(buyerToken, '/cart', {
+    await api(env, buyerToken, '/cart', { method: 'DELETE' });
+    await api(env, buyerToken, '/cart', {
       method: 'POST',
       body: JSON.stringify({ product_id: cap.id, quantity: 1, size: cap.sizes[0] }),
     });
@@ -263,18 +228,8 @@ describe.skipIf(!browserAvailable())('vendor dashboard: coupons, shop settings a
     await buyer.getByText(`Coupon discount (${once}, 10%)`).waitFor();
     await buyer.goto('/checkout');
     await buyer.getByText(`Discount (${once})`).waitFor();
-    const shipping = buyer.getByRole('form', { name: 'Shipping details' });
-    await shipping.getByLabel('Full Name').fill('Amina Bello');
-    await shipping.getByLabel('Email').fill(CUSTOMER.email);
-    await shipping.getByLabel('Phone').fill('+2348012345678');
-    await shipping.getByLabel('Address', { exact: true }).fill('12 Baga Road, Gwange');
-    await shipping.getByLabel('City').fill('Maiduguri');
-    await shipping.getByLabel('State').fill('Borno');
-    await shipping.getByLabel('Postal Code').fill('600212');
-    await buyer.getByRole('button', { name: /^Place Order/ }).click();
-    await buyer.waitForURL(/\/payment-sandbox\/checkout\//, { timeout: 20_000 });
-    await buyer.getByLabel('Card number').fill(GOOD_CARD);
-    await buyer.getByRole('button', { name: /^Pay ₦/ }).click();
+    await fillShipping(buyer, AMINA_SHIPPING);
+    await placeAndPay(buyer, GOOD_CARD);
     await buyer.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 20_000 });
 
     // The shop sees the use: 1 of 1, so the coupon is used up.
@@ -287,7 +242,7 @@ describe.skipIf(!browserAvailable())('vendor dashboard: coupons, shop settings a
   it('previews shop changes live and shows them on the public shop page after saving', async () => {
     const page = await env.newPage();
     const token = await signInVendor(page, VENDOR);
-    const shopId = (await api<UserDto>(token, '/profile')).vendor?.id;
+    const shopId = (await api<UserDto>(env, token, '/profile')).vendor?.id;
     await openTab(page, 'shop', 'Shop Settings');
     const form = page.getByRole('form', { name: 'Shop settings' });
     const preview = page.getByRole('region', { name: 'Shop Preview' });
@@ -313,7 +268,7 @@ describe.skipIf(!browserAvailable())('vendor dashboard: coupons, shop settings a
 
     await form.getByRole('button', { name: 'Save Shop Settings' }).click();
     await toast(page, 'Shop updated!');
-    const saved = await api<UserDto>(token, '/profile');
+    const saved = await api<UserDto>(env, token, '/profile');
     expect(saved.vendor?.shop_name).toBe(name);
     expect(saved.vendor?.cover_image).toMatch(/^\/api\/images\//);
 
@@ -326,7 +281,7 @@ describe.skipIf(!browserAvailable())('vendor dashboard: coupons, shop settings a
     await expect
       .poll(() => cover.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 })
       .toBeGreaterThan(0);
-    const publicShop = await api<PublicVendorDto>(null, `/vendors/${shopId}`);
+    const publicShop = await api<PublicVendorDto>(env, null, `/vendors/${shopId}`);
     expect(publicShop.shop_name).toBe(name);
 
     const phone = await env.newPage({ width: 390, height: 844 });
@@ -343,7 +298,7 @@ describe.skipIf(!browserAvailable())('vendor dashboard: coupons, shop settings a
     const page = await env.newPage({ width: 390, height: 844 });
     const token = await signInVendor(page, PENDING_VENDOR);
     await openTab(page, 'account', 'Account Settings');
-    const before = await api<UserDto>(token, '/profile');
+    const before = await api<UserDto>(env, token, '/profile');
 
     const profile = page.getByRole('form', { name: 'Profile' });
     expect(await profile.getByLabel('Email').inputValue()).toBe(PENDING_VENDOR.email);
@@ -352,7 +307,7 @@ describe.skipIf(!browserAvailable())('vendor dashboard: coupons, shop settings a
     await profile.getByLabel('Address').fill('21 Sir Kashim Ibrahim Way, Maiduguri');
     await profile.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Account updated!');
-    const afterProfile = await api<UserDto>(token, '/profile');
+    const afterProfile = await api<UserDto>(env, token, '/profile');
     expect(afterProfile.full_name).toBe('Hauwa Kachalla');
     expect(afterProfile.address).toBe('21 Sir Kashim Ibrahim Way, Maiduguri');
     // The stored user follows, so the header greets by the new name.
@@ -362,13 +317,13 @@ describe.skipIf(!browserAvailable())('vendor dashboard: coupons, shop settings a
     await bank.getByLabel('Account Number').fill('12345');
     await bank.getByRole('button', { name: 'Save Banking Details' }).click();
     await bank.getByText('Account number must be exactly 10 digits').waitFor();
-    expect((await api<UserDto>(token, '/profile')).vendor?.account_number).toBe(before.vendor?.account_number);
+    expect((await api<UserDto>(env, token, '/profile')).vendor?.account_number).toBe(before.vendor?.account_number);
     await bank.getByLabel('Account Holder Name').fill('Hauwa Kachalla');
     await bank.getByLabel('Account Number').fill('9876543210');
     await bank.getByLabel('Bank Name').selectOption('Sterling Bank');
     await bank.getByRole('button', { name: 'Save Banking Details' }).click();
     await toast(page, 'Banking details updated!');
-    const afterBank = await api<UserDto>(token, '/profile');
+    const afterBank = await api<UserDto>(env, token, '/profile');
     expect(afterBank.vendor).toMatchObject({
       account_holder_name: 'Hauwa Kachalla',
       account_number: '9876543210',

@@ -2,6 +2,7 @@ import { Heart, MapPin, Package, ShieldCheck, User } from 'lucide-react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useStoredUser } from '@/lib/auth';
+import { isTabOf, tabOf } from '@/lib/tab-param';
 import { AddressesTab } from './addresses-tab';
 import { OrdersTab } from './orders-tab';
 import { ProfileTab } from './profile-tab';
@@ -15,11 +16,6 @@ const TABS = [
   { value: 'wishlist', label: 'Wishlist', icon: Heart },
   { value: 'security', label: 'Security', icon: ShieldCheck },
 ] as const;
-type SettingsTab = (typeof TABS)[number]['value'];
-
-function isSettingsTab(value: string | null): value is SettingsTab {
-  return TABS.some((tab) => tab.value === value);
-}
 
 /** /settings: the customer's account, one tab per concern; `?tab=` keeps the tab across reloads and links. */
 export function SettingsPage() {
@@ -27,10 +23,9 @@ export function SettingsPage() {
   const [params, setParams] = useSearchParams();
   if (!user) return <Navigate to="/auth" replace />;
 
-  const requested = params.get('tab');
-  const tab: SettingsTab = isSettingsTab(requested) ? requested : 'profile';
+  const tab = tabOf(TABS, params, 'profile');
   const selectTab = (value: string) => {
-    if (!isSettingsTab(value)) return;
+    if (!isTabOf(TABS, value)) return;
     setParams(
       (current) => {
         const next = new URLSearchParams(current);

@@ -9,6 +9,7 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { useStoredUser } from '@/lib/auth';
 import { clearSession } from '@/lib/auth-storage';
 import { isUnauthenticated } from '@/lib/server-errors';
+import { tabOf } from '@/lib/tab-param';
 import { useTRPC } from '@/lib/trpc';
 import { ADMIN_QUERY_CACHE } from './dashboard/admin-queries';
 import { AuditLogTab } from './dashboard/audit-log-tab';
@@ -29,10 +30,6 @@ const TABS = [
   { value: 'audit-log', label: 'Audit Log', icon: ScrollText },
 ] as const;
 type AdminTab = (typeof TABS)[number]['value'];
-
-function isAdminTab(value: string | null): value is AdminTab {
-  return TABS.some((tab) => tab.value === value);
-}
 
 const ADMIN_NAV: DashboardNavConfig<AdminTab> = {
   label: 'Admin dashboard',
@@ -80,8 +77,7 @@ export function AdminDashboardPage() {
   if (profile.isPending) return <LoadingBlock label="Loading the admin dashboard..." />;
   if (profile.isError) return <ErrorScreen onRetry={() => void profile.refetch()} />;
 
-  const requested = params.get('tab');
-  const tab: AdminTab = isAdminTab(requested) ? requested : 'overview';
+  const tab = tabOf(TABS, params, 'overview');
   const onLogout = () => void logout();
 
   return (

@@ -2,8 +2,9 @@ import { useState, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { AUTH_TOKEN_KEY, readToken, subscribeToSession, USER_KEY } from '@/lib/auth-storage';
+import { AUTH_TOKEN_KEY, subscribeToSession, USER_KEY } from '@/lib/auth-storage';
 import { useTRPCClient } from '@/lib/trpc';
+import { isSuccess, parseBody, timedGet } from './timed-fetch';
 import { toClientProduct } from './to-client-product';
 
 /** What one test run produced: a one-line summary and the raw data behind it. */
@@ -62,20 +63,11 @@ interface ProductsResponse {
 
 /** GET /api/products exactly as the server answers it: status, timing and body, even when not OK. */
 async function fetchProducts(): Promise<ProductsResponse> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = readToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const started = performance.now();
-  const response = await fetch('/api/products', { headers });
-  const text = await response.text();
-  const ms = Math.round(performance.now() - started);
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Not JSON: the raw text is the result.
-  }
-  return { status: response.status, statusText: response.statusText, ok: response.ok, ms, body };
+  const answer = await timedGet('/api/products');
+  // No answer at all (server down): the test could not run, which run() reports as an error.
+  if (answer.error !== undefined) throw new Error(answer.error);
+  const { status, statusText, ms, text } = answer;
+  return { status, statusText, ok: isSuccess(answer), ms, body: parseBody(text) };
 }
 
 function firstProductOf(body: unknown): unknown {

@@ -7,6 +7,7 @@ import {
   type ProductSort,
 } from '@caps/contracts';
 import { Search } from 'lucide-react';
+import { CategoryOptions } from '@/components/category-options';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -117,11 +118,7 @@ export function CatalogueFilters({
             }}
           >
             <option value="all">All Categories</option>
-            {CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
+            <CategoryOptions />
           </Select>
         )}
       </FormField>

@@ -1,10 +1,10 @@
 import type { AdminContactMessageDto } from '@caps/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Inbox } from 'lucide-react';
+import { DashboardSection } from '@/components/dashboard-section';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDateTime } from '@/features/orders/order-status';
-import { DashboardSection } from '@/features/vendor/dashboard/dashboard-section';
 import { useTRPC } from '@/lib/trpc';
 import { ADMIN_QUERY_CACHE, useAdminActionFeedback } from './admin-queries';
 import { QueryView } from './query-view';

@@ -1,10 +1,10 @@
 import { type AdminActivityDto, type AdminDashboardDto, formatNaira } from '@caps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Banknote, Flag, type LucideIcon, Package, ShoppingBag, Store, UserPlus, Users } from 'lucide-react';
+import { DashboardSection, StatCard, StatGrid } from '@/components/dashboard-section';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime } from '@/features/orders/order-status';
 import { EmptyState } from '@/features/storefront/load-states';
-import { DashboardSection, StatCard, StatGrid } from '@/features/vendor/dashboard/dashboard-section';
 import { useTRPC } from '@/lib/trpc';
 import { ADMIN_QUERY_CACHE } from './admin-queries';
 import { QueryView } from './query-view';

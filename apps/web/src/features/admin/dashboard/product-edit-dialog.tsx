@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { CategoryOptions } from '@/components/category-options';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -17,7 +18,7 @@ import {
 import { FormAlert, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { SubmitButton } from '@/features/vendor/dashboard/account-submit-button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 import { useAdminFailure, useRefreshAdminData } from './admin-queries';
@@ -95,11 +96,7 @@ export function ProductEditDialog({ product, onClose }: ProductEditDialogProps) 
                 <option value="" disabled>
                   Choose a category
                 </option>
-                {CATEGORIES.map((category) => (
-                  <option key={category} value={category}>
-                    {category}
-                  </option>
-                ))}
+                <CategoryOptions />
               </Select>
             )}
           </FormField>

@@ -4,12 +4,12 @@ import { BadgeCheck, ExternalLink, MessageSquare, PauseCircle, PlayCircle } from
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDate } from '@/features/orders/order-status';
 import { EmptyState } from '@/features/storefront/load-states';
 import { RatingStars } from '@/features/storefront/rating-stars';
-import { ConfirmDialog } from '@/features/vendor/dashboard/confirm-dialog';
 import { useTRPC } from '@/lib/trpc';
 import { ADMIN_QUERY_CACHE, retryOnceUnlessNotFound, useAdminActionFeedback } from './admin-queries';
 import { DetailList, OrderSummaryList, RecordDialog } from './record-dialog';

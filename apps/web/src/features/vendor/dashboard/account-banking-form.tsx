@@ -7,13 +7,13 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useAuthFailure } from '@/features/account/use-auth-failure';
 import { useStoreProfile } from '@/features/account/use-store-profile';
 import { useTRPC } from '@/lib/trpc';
 import { BankFields } from '../bank-fields';
 import { VENDOR_SIGN_IN_PATH } from './account-profile-loader';
 import { reportSaveFailure } from './account-save-failure';
-import { SubmitButton } from './account-submit-button';
 
 /** The bank fields with the registration's rules (spec 5: holder name, a listed bank, 10 digits). */
 const BankingSchema = z.object({

@@ -1,9 +1,9 @@
 import { T } from '@caps/contracts';
+import { DashboardSection } from '@/components/dashboard-section';
 import { ProfileForm, type ProfileFormTexts } from '@/features/account/profile-tab';
 import { SecurityTab } from '@/features/account/security-tab';
 import { BankingForm } from './account-banking-form';
 import { VENDOR_SIGN_IN_PATH, VendorProfileLoader } from './account-profile-loader';
-import { DashboardSection } from './dashboard-section';
 import { TRY_AGAIN } from './failure-toast';
 
 const ACCOUNT_TEXTS: ProfileFormTexts = {

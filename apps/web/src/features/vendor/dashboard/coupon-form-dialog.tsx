@@ -17,11 +17,11 @@ import {
 } from '@/components/ui/dialog';
 import { FormAlert, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useAuthFailure } from '@/features/account/use-auth-failure';
 import { useTRPC } from '@/lib/trpc';
 import { VENDOR_SIGN_IN_PATH } from './account-profile-loader';
 import { reportSaveFailure } from './account-save-failure';
-import { SubmitButton } from './account-submit-button';
 
 type CouponFormValues = z.input<typeof CouponCreateInput>;
 type CouponFormData = z.output<typeof CouponCreateInput>;

@@ -1,6 +1,7 @@
 import { LayoutDashboard, type LucideIcon, Package, Settings, ShoppingBag, Store, Ticket } from 'lucide-react';
 import type { DashboardNavConfig } from '@/components/dashboard-nav';
 import { retryUnlessDenied } from '@/features/account/use-auth-failure';
+import { tabOf } from '@/lib/tab-param';
 
 /** The dashboard's tabs in menu order (spec 2), each addressed by `?tab=`. */
 export const DASHBOARD_TABS = [
@@ -14,14 +15,9 @@ export const DASHBOARD_TABS = [
 
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]['value'];
 
-export function isDashboardTab(value: string | null): value is DashboardTab {
-  return DASHBOARD_TABS.some((tab) => tab.value === value);
-}
-
 /** The tab named by `?tab=`; a missing or unknown value shows the overview (spec 2). */
 export function dashboardTabOf(params: URLSearchParams): DashboardTab {
-  const requested = params.get('tab');
-  return isDashboardTab(requested) ? requested : 'overview';
+  return tabOf(DASHBOARD_TABS, params, 'overview');
 }
 
 /** The link to a tab, as the side menu and the quick actions use it. */

@@ -14,6 +14,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { DashboardSection, StatCard, StatGrid } from '@/components/dashboard-section';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadingBlock } from '@/components/ui/spinner';
@@ -21,7 +22,6 @@ import { formatDateTime } from '@/features/orders/order-status';
 import { EmptyState, ErrorPanel } from '@/features/storefront/load-states';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
-import { DashboardSection, StatCard, StatGrid } from './dashboard-section';
 import { DASHBOARD_CACHE, dashboardTabHref } from './dashboard-tabs';
 import { useForgetRefusedSession } from './use-vendor-profile';
 

@@ -1,5 +1,4 @@
 import {
-  CATEGORIES,
   CreateVendorProductInput,
   MAX_PRODUCT_IMAGES,
   ProductDto,
@@ -13,6 +12,7 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { CategoryOptions } from '@/components/category-options';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -236,11 +236,7 @@ export function ProductFormDialog({ open, onOpenChange, product }: ProductFormDi
               {(field) => (
                 <Select {...field} {...register('category')} aria-required="true">
                   <option value="">Select a category</option>
-                  {CATEGORIES.map((category) => (
-                    <option key={category} value={category}>
-                      {category}
-                    </option>
-                  ))}
+                  <CategoryOptions />
                 </Select>
               )}
             </FormField>

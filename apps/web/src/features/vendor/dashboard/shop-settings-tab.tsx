@@ -4,9 +4,11 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { DashboardSection } from '@/components/dashboard-section';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { Textarea } from '@/components/ui/textarea';
 import { useAuthFailure } from '@/features/account/use-auth-failure';
 import { useStoreProfile } from '@/features/account/use-store-profile';
@@ -16,8 +18,6 @@ import { readServerError } from '@/lib/server-errors';
 import { ImagePicker, usePreviewUrl } from '../image-picker';
 import { VENDOR_SIGN_IN_PATH, VendorProfileLoader } from './account-profile-loader';
 import { reportSaveFailure } from './account-save-failure';
-import { SubmitButton } from './account-submit-button';
-import { DashboardSection } from './dashboard-section';
 
 /** Spec 5: shop name 3-50, description 10-500 characters, as at registration. */
 const ShopSchema = z.object({

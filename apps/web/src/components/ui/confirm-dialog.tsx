@@ -23,7 +23,7 @@ interface ConfirmDialogProps {
   pending?: boolean;
 }
 
-/** Asks before something that cannot be undone (deleting a cap or a coupon); Cancel has the focus first. */
+/** Asks before something that cannot be undone (deleting a cap, suspending an account); Cancel has the focus first. */
 export function ConfirmDialog({
   open,
   onOpenChange,
