@@ -189,7 +189,7 @@ describe.skipIf(!browserAvailable())('customer account settings in the browser',
     const lekki = cards.filter({ hasText: 'Admiralty Way' });
     // The first address saved is the default.
     await ikeja.getByText('Default', { exact: true }).waitFor();
-    expect(await lekki.getByText('Default', { exact: true }).count()).toBe(0);
+    await expect.poll(() => lekki.getByText('Default', { exact: true }).count()).toBe(0);
 
     await lekki.getByRole('button', { name: 'Set as default' }).click();
     await lekki.getByText('Default', { exact: true }).waitFor();
@@ -204,7 +204,7 @@ describe.skipIf(!browserAvailable())('customer account settings in the browser',
     await edit.waitFor({ state: 'detached' });
     const opebi = cards.filter({ hasText: '40 Opebi Road' });
     await opebi.waitFor();
-    expect(await cards.filter({ hasText: '22 Allen Avenue' }).count()).toBe(0);
+    await expect.poll(() => cards.filter({ hasText: '22 Allen Avenue' }).count()).toBe(0);
 
     await opebi.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete this address?' });

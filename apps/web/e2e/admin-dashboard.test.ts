@@ -127,7 +127,7 @@ describe.skipIf(!browserAvailable())('the admin dashboard in the browser', () =>
     await page.goto('/shops');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForLoadState('networkidle');
-    expect(await page.getByText(PENDING_SHOP).count()).toBe(0);
+    await expect.poll(() => page.getByText(PENDING_SHOP).count()).toBe(0);
 
     await page.goto('/admin/dashboard?tab=vendors');
     await page.getByRole('heading', { level: 2, name: /^Vendors/ }).waitFor();
@@ -143,7 +143,7 @@ describe.skipIf(!browserAvailable())('the admin dashboard in the browser', () =>
     await dialog.getByRole('tab', { name: /^Reviews/ }).click();
     // A new shop has no reviews yet: no default stars pretend otherwise.
     await dialog.getByText('No reviews yet').waitFor();
-    expect(await dialog.getByRole('img', { name: /^Rated/ }).count()).toBe(0);
+    await expect.poll(() => dialog.getByRole('img', { name: /^Rated/ }).count()).toBe(0);
     await env.screenshot(page, 'admin-vendor-dialog-1280');
     await dialog.getByRole('tab', { name: 'Actions' }).click();
     await dialog.getByRole('button', { name: 'Verify Vendor' }).click();
@@ -299,7 +299,7 @@ describe.skipIf(!browserAvailable())('the admin dashboard in the browser', () =>
     await storefront.goto(browse);
     await storefront.waitForLoadState('networkidle');
     await storefront.getByRole('heading', { level: 1 }).first().waitFor();
-    expect(await storefront.locator(`a[href="/product/${toArchive.id}"]`).count()).toBe(0);
+    await expect.poll(() => storefront.locator(`a[href="/product/${toArchive.id}"]`).count()).toBe(0);
     // The same search still finds the edited cap: the page did show results, just not the archived one.
     await storefront.goto(`/browse-caps?search=${encodeURIComponent(toEdit.name)}`);
     await storefront.locator(`a[href="/product/${toEdit.id}"]`).first().waitFor();

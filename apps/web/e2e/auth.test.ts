@@ -89,7 +89,7 @@ describe.skipIf(!browserAvailable())('auth journeys in the browser', () => {
     // Switching tabs clears the errors (spec 2) but keeps what was typed.
     await page.getByRole('tab', { name: 'Login' }).click();
     await page.getByRole('tab', { name: 'Register' }).click();
-    expect(await page.getByText('Password must contain at least one uppercase letter').count()).toBe(0);
+    await expect.poll(() => page.getByText('Password must contain at least one uppercase letter').count()).toBe(0);
     expect(await form.getByLabel('Full Name').inputValue()).toBe('Chidi Okafor');
 
     expect(page.url()).toBe(`${env.baseUrl}/auth`);
@@ -120,7 +120,8 @@ describe.skipIf(!browserAvailable())('auth journeys in the browser', () => {
 
     // Remove takes the image away; picking it again brings the preview back.
     await form.getByRole('button', { name: 'Remove cover image' }).click();
-    expect(await form.getByRole('img', { name: 'Cover Image preview' }).count()).toBe(0);
+    // The preview goes one render after the file (its object URL is released in an effect): wait for it.
+    await form.getByRole('img', { name: 'Cover Image preview' }).waitFor({ state: 'detached' });
     await form.getByLabel('Cover Image', { exact: true }).setInputFiles(coverPath);
     await form.getByRole('img', { name: 'Cover Image preview' }).waitFor();
 

@@ -124,7 +124,7 @@ describe.skipIf(!browserAvailable())('cart and wishlist in the browser', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('Invalid coupon', { exact: true }).first().waitFor();
     expect(await code.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.getByTestId('cart-discount').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('cart-discount').count()).toBe(0);
 
     await code.fill('save10');
     await page.getByRole('button', { name: 'Apply' }).click();
@@ -145,7 +145,7 @@ describe.skipIf(!browserAvailable())('cart and wishlist in the browser', () => {
     await page.reload();
     await expectText(page, 'cart-discount', `−${formatNaira(discount)}`);
     await page.getByRole('button', { name: 'Remove coupon SAVE10' }).click();
-    expect(await page.getByTestId('cart-discount').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('cart-discount').count()).toBe(0);
     expect(await page.evaluate(() => window.sessionStorage.getItem('checkout_coupon'))).toBeNull();
 
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();

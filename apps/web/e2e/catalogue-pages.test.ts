@@ -140,10 +140,10 @@ describe.skipIf(!browserAvailable())('product and shop pages in the browser', ()
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('radio');
 
     await firstSize.check({ force: true });
-    expect(await page.getByText('Please select a size').count()).toBe(0);
+    await expect.poll(() => page.getByText('Please select a size').count()).toBe(0);
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expectVisible(page, `${product.name} has been added to your cart`);
-    expect(await page.getByText('Login required').count()).toBe(0);
+    await expect.poll(() => page.getByText('Login required').count()).toBe(0);
   });
 
   it('shows the reviews, up to 4 other caps and leads to the shop', async () => {
@@ -263,7 +263,7 @@ describe.skipIf(!browserAvailable())('product and shop pages in the browser', ()
     expect(await call.getAttribute('href')).toMatch(/^tel:\+?\d+$/);
     expect(await page.getByRole('link', { name: 'Send a text message' }).getAttribute('href')).toMatch(/^sms:\+?\d+$/);
     await page.keyboard.press('Escape');
-    expect(await call.count()).toBe(0);
+    await expect.poll(() => call.count()).toBe(0);
 
     await page.getByRole('region', { name: /Shop Reviews/ }).waitFor();
     expect(consoleErrors).toEqual([]);
@@ -300,7 +300,7 @@ describe.skipIf(!browserAvailable())('product and shop pages in the browser', ()
     await details.fill('The cap I received was torn at the seam.');
     await dialog.getByRole('button', { name: 'Submit Report' }).click();
     await expectVisible(page, 'Please login to report a vendor');
-    expect(await dialog.getByText('This field is required').count()).toBe(0);
+    await expect.poll(() => dialog.getByText('This field is required').count()).toBe(0);
     expect(await details.inputValue()).toBe('The cap I received was torn at the seam.');
 
     await page.keyboard.press('Escape');

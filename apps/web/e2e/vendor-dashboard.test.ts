@@ -141,7 +141,7 @@ describe.skipIf(!browserAvailable())('vendor dashboard in the browser', () => {
     await env.screenshot(phone, 'vendor-orders-390');
     await phone.goto('/vendor/dashboard');
     await phone.getByRole('heading', { level: 2, name: 'Overview' }).waitFor();
-    expect(await phone.getByRole('navigation', { name: 'Vendor dashboard' }).count()).toBe(0);
+    await expect.poll(() => phone.getByRole('navigation', { name: 'Vendor dashboard' }).count()).toBe(0);
     const menuButton = phone.getByRole('button', { name: /^Menu/ });
     await menuButton.focus();
     await phone.keyboard.press('Enter');
@@ -422,7 +422,7 @@ describe.skipIf(!browserAvailable())('vendor dashboard in the browser', () => {
         await expectToast(vendorPage, 'Order status updated!');
         await orderCard.getByText(status, { exact: true }).waitFor();
       }
-      expect(await orderCard.getByRole('button', { name: /^(Confirm|Mark as)/ }).count()).toBe(0);
+      await expect.poll(() => orderCard.getByRole('button', { name: /^(Confirm|Mark as)/ }).count()).toBe(0);
       await orderCard.getByRole('button', { name: `View Details of order #${order.id}` }).click();
       const details = vendorPage.getByRole('dialog', { name: `Order #${order.id}` });
       await details.getByText(CUSTOMER.email).waitFor();
