@@ -1,8 +1,19 @@
 import { SANDBOX_DECLINED_CARD, SANDBOX_SUCCESS_CARD, signBody } from '@caps/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartItemSchema } from '../../../packages/api/src/modules/cart/cart.entities.js';
+import { ProductSchema } from '../../../packages/api/src/modules/catalogue/catalogue.entities.js';
 import { CouponSchema } from '../../../packages/api/src/modules/coupons/coupons.entities.js';
-import { OrderSchema } from '../../../packages/api/src/modules/orders/orders.entities.js';
+import {
+  CheckoutSchema,
+  OrderSchema,
+  OrderStatusChangeSchema,
+} from '../../../packages/api/src/modules/orders/orders.entities.js';
+import { releaseExpiredCheckouts } from '../../../packages/api/src/modules/orders/orders.service.js';
+import { PaymentSchema } from '../../../packages/api/src/modules/payment/payment.entities.js';
+import {
+  DUPLICATE_PAYMENT_MESSAGE,
+  LATE_PAYMENT_MESSAGE,
+} from '../../../packages/api/src/modules/payment/payment.service.js';
 import { makeProduct, makeVendor } from '../../../packages/api/test/fixtures.js';
 import { customerInput } from '../../../packages/api/test/harness.js';
 import { bearer, createRestTestEnv, type RestTestEnv } from './harness.js';
@@ -204,5 +215,200 @@ describe('paying a checkout in the sandbox', () => {
       payload: { order_id: order.id },
     });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+function theSandbox() {
+  const sandbox = env.services.sandbox;
+  if (!sandbox) throw new Error('the tests run on the sandbox');
+  return sandbox;
+}
+const initiate = (token: string, orderId: number) =>
+  env.app.inject({
+    method: 'POST',
+    url: '/api/payment/initiate',
+    headers: bearer(token),
+    payload: { order_id: orderId },
+  });
+const stockOf = async (id: number) => (await env.services.orm.em.fork().findOneOrFail(ProductSchema, { id })).stock;
+const cartCount = (userId: number) => env.services.orm.em.fork().count(CartItemSchema, { user: userId });
+const paymentStatus = async (reference: string) =>
+  (await env.services.orm.em.fork().findOneOrFail(PaymentSchema, { reference })).status;
+const ordersOf = (ids: number[]) =>
+  env.services.orm.em.fork().find(OrderSchema, { id: { $in: ids } }, { orderBy: { id: 'asc' } });
+
+/** The checkout's 30 minutes run out and the release job gives its caps back. */
+async function expireAndRelease(orderId: number) {
+  const em = env.services.orm.em.fork();
+  const order = await em.findOneOrFail(OrderSchema, { id: orderId }, { populate: ['checkout'] });
+  await em.nativeUpdate(CheckoutSchema, { id: order.checkout.id }, { expiresAt: new Date(Date.now() - 60_000) });
+  expect(await releaseExpiredCheckouts(env.services.orm.em.fork())).toBeGreaterThanOrEqual(1);
+  const released = await em.fork().findOneOrFail(CheckoutSchema, { id: order.checkout.id });
+  expect(released.paymentStatus).toBe('failed');
+}
+
+describe('a payment that arrives after its checkout was released', () => {
+  it('reserves the caps again and pays the checkout when they are all still there', async () => {
+    const { userId, order, payment } = await checkout();
+    const before = await Promise.all(products.map(stockOf));
+    await expireAndRelease(order.id);
+    expect(await Promise.all(products.map(stockOf))).toEqual(before.map((s) => s + 1));
+    // The buyer paid on the provider's page before the release; its success reaches us only now.
+    theSandbox().pay(payment.reference, SANDBOX_SUCCESS_CARD);
+    const uses = await couponUses();
+    const result = (await verify(payment.reference)).json();
+    expect(result).toMatchObject({ success: true, status: 'paid', order_ids: order.order_ids });
+    expect(await Promise.all(products.map(stockOf))).toEqual(before);
+    for (const stored of await ordersOf(order.order_ids)) {
+      expect(stored).toMatchObject({ status: 'pending', paymentStatus: 'paid' });
+      const history = await env.services.orm.em
+        .fork()
+        .find(OrderStatusChangeSchema, { order: stored.id }, { orderBy: { id: 'asc' } });
+      expect(history.map((h) => [h.fromStatus, h.toStatus, h.actor])).toEqual([
+        [null, 'pending', expect.anything()],
+        ['pending', 'cancelled', null],
+        ['cancelled', 'pending', null],
+      ]);
+    }
+    expect(await couponUses()).toBe(uses + 1);
+    expect(await cartCount(userId)).toBe(0);
+    expect(await paymentStatus(payment.reference)).toBe('success');
+  });
+
+  it('records the money to refund and changes nothing else when a cap is gone', async () => {
+    const { userId, order, payment } = await checkout();
+    await expireAndRelease(order.id);
+    const em = env.services.orm.em.fork();
+    const soldOut = products[1] as number;
+    const kept = await stockOf(soldOut);
+    await em.nativeUpdate(ProductSchema, { id: soldOut }, { stock: 0 });
+    const other = await stockOf(products[0] as number);
+    theSandbox().pay(payment.reference, SANDBOX_SUCCESS_CARD);
+    const uses = await couponUses();
+    for (let i = 0; i < 2; i++) {
+      const result = (await verify(payment.reference)).json();
+      expect(result).toMatchObject({ success: false, status: 'failed', message: LATE_PAYMENT_MESSAGE });
+    }
+    expect(await paymentStatus(payment.reference)).toBe('refund_due');
+    for (const stored of await ordersOf(order.order_ids)) {
+      expect(stored).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
+    }
+    const stored = await env.services.orm.em
+      .fork()
+      .findOneOrFail(OrderSchema, { id: order.id }, { populate: ['checkout'] });
+    expect(stored.checkout.paymentStatus).toBe('failed');
+    expect(await stockOf(soldOut)).toBe(0);
+    // The line that could be had was given back again, not kept for a checkout that is not coming back.
+    expect(await stockOf(products[0] as number)).toBe(other);
+    expect(await couponUses()).toBe(uses);
+    expect(await cartCount(userId)).toBe(1);
+    await em.nativeUpdate(ProductSchema, { id: soldOut }, { stock: kept });
+  });
+});
+
+describe('one checkout, several payment references', () => {
+  it('supersedes older references: their page is closed, and a late success for one is a duplicate to refund', async () => {
+    const { token, userId, order, payment: first } = await checkout();
+    const second = (await initiate(token, order.id)).json();
+    expect(second.reference).not.toBe(first.reference);
+    expect(await paymentStatus(first.reference)).toBe('abandoned');
+    const closed = await env.app.inject({ method: 'GET', url: `/payment-sandbox/checkout/${first.reference}` });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.body).toContain('This transaction is closed');
+    const refused = await pay(first.reference, SANDBOX_SUCCESS_CARD);
+    expect(refused.statusCode).toBe(409);
+    expect(theSandbox().transaction(first.reference)?.status).toBe('ongoing');
+    // The abandoned reference was never paid: verify says it was replaced, and nothing changes.
+    expect((await verify(first.reference)).json()).toMatchObject({ success: false, status: 'failed' });
+
+    const uses = await couponUses();
+    expect((await pay(second.reference, SANDBOX_SUCCESS_CARD)).statusCode).toBe(303);
+    await settle();
+    expect((await verify(second.reference)).json()).toMatchObject({ success: true, status: 'paid' });
+    // The used reference's page is closed too.
+    const used = await env.app.inject({ method: 'GET', url: `/payment-sandbox/checkout/${second.reference}` });
+    expect(used.statusCode).toBe(409);
+    expect((await pay(second.reference, SANDBOX_SUCCESS_CARD)).statusCode).toBe(409);
+
+    // The buyer had also paid the older page at the provider (Paystack cannot close it): a duplicate.
+    const em = env.services.orm.em.fork();
+    em.create(CartItemSchema, { user: userId, product: products[0] as number, size: '58', quantity: 2 });
+    await em.flush();
+    const stock = await Promise.all(products.map(stockOf));
+    theSandbox().pay(first.reference, SANDBOX_SUCCESS_CARD);
+    const duplicate = (await verify(first.reference)).json();
+    expect(duplicate).toMatchObject({ success: false, status: 'failed', message: DUPLICATE_PAYMENT_MESSAGE });
+    expect(await paymentStatus(first.reference)).toBe('refund_due');
+    expect(await paymentStatus(second.reference)).toBe('success');
+    expect(await couponUses()).toBe(uses + 1);
+    expect(await cartCount(userId)).toBe(1);
+    expect(await Promise.all(products.map(stockOf))).toEqual(stock);
+    expect((await verify(second.reference)).json()).toMatchObject({ success: true, status: 'paid' });
+  });
+
+  it('pays a checkout once when two references succeed and are verified at the same time', async () => {
+    const { token, userId, order, payment: first } = await checkout();
+    const second = (await initiate(token, order.id)).json();
+    const sandbox = theSandbox();
+    sandbox.pay(first.reference, SANDBOX_SUCCESS_CARD);
+    sandbox.pay(second.reference, SANDBOX_SUCCESS_CARD);
+    const uses = await couponUses();
+    const answers = await Promise.all(
+      [first, second, first, second].map(async ({ reference }) => (await verify(reference)).json()),
+    );
+    const winners = new Set(answers.filter((a) => a.success).map((a) => a.reference));
+    expect(winners.size).toBe(1);
+    const loser = [first.reference, second.reference].find((r) => !winners.has(r)) as string;
+    expect(answers.filter((a) => a.reference === loser)).toEqual([
+      expect.objectContaining({ success: false, message: DUPLICATE_PAYMENT_MESSAGE }),
+      expect.objectContaining({ success: false, message: DUPLICATE_PAYMENT_MESSAGE }),
+    ]);
+    expect(await paymentStatus(loser)).toBe('refund_due');
+    expect(await couponUses()).toBe(uses + 1);
+    expect(await cartCount(userId)).toBe(0);
+    for (const stored of await ordersOf(order.order_ids)) expect(stored.paymentStatus).toBe('paid');
+  });
+});
+
+describe('payment input', () => {
+  it('takes the sandbox card number as JSON too', async () => {
+    const { order, payment } = await checkout();
+    const paid = await env.app.inject({
+      method: 'POST',
+      url: `/payment-sandbox/checkout/${payment.reference}`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ card_number: SANDBOX_SUCCESS_CARD }),
+    });
+    expect(paid.statusCode).toBe(303);
+    expect(theSandbox().transaction(payment.reference)?.status).toBe('success');
+    expect((await verify(payment.reference)).json()).toMatchObject({ success: true, order_ids: order.order_ids });
+  });
+
+  it('refuses broken JSON on the sandbox page and changes nothing', async () => {
+    const { payment } = await checkout();
+    const broken = await env.app.inject({
+      method: 'POST',
+      url: `/payment-sandbox/checkout/${payment.reference}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"card_number":',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toBeTruthy();
+    expect(theSandbox().transaction(payment.reference)?.status).toBe('ongoing');
+  });
+
+  it('answers 422 "reference is required" without a reference; a browser is sent to the result page', async () => {
+    for (const url of ['/api/payment/verify', '/api/payment/callback', '/api/payment/verify?reference=']) {
+      const response = await env.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(422);
+      expect(response.json().message, url).toBe('reference is required');
+    }
+    const browser = await env.app.inject({
+      method: 'GET',
+      url: '/api/payment/callback',
+      headers: { accept: 'text/html' },
+    });
+    expect(browser.statusCode).toBe(303);
+    expect(browser.headers.location).toBe('/payment/callback');
   });
 });

@@ -1,6 +1,6 @@
 import { createContext, paymentService, type Services, signBody } from '@caps/api';
 import { formatKobo } from '@caps/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -37,37 +37,67 @@ export async function paymentsPlugin(app: FastifyInstance, options: { services: 
   const sandbox = services.sandbox;
   if (!sandbox) return;
 
-  app.get('/payment-sandbox/checkout/:reference', async (request, reply) => {
-    const { reference } = request.params as { reference: string };
-    const transaction = sandbox.transaction(reference);
-    if (!transaction)
-      return reply.status(404).send({ message: 'Unknown payment reference', error: 'Not Found', statusCode: 404 });
-    const done = transaction.status !== 'ongoing';
-    return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Pay ${escapeHtml(formatKobo(transaction.amount))} | Payment sandbox</title>
+  /** The hosted page's frame: a title and what goes inside the card. */
+  const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} | Payment sandbox</title>
 <style>body{font-family:system-ui,sans-serif;background:#f5f5f4;margin:0;padding:2rem 1rem;color:#1c1917}
 main{max-width:420px;margin:auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 1px 4px #0002}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}input{width:100%;box-sizing:border-box;font-size:1.1rem;padding:.6rem;border:1px solid #a8a29e;border-radius:8px}
 button{margin-top:1rem;width:100%;padding:.75rem;font-size:1rem;font-weight:600;border:0;border-radius:8px;background:#0ba4db;color:#fff;cursor:pointer}
-input:focus,button:focus{outline:3px solid #1d4ed8;outline-offset:2px}.note{font-size:.85rem;color:#57534e}</style></head>
+input:focus,button:focus,a:focus{outline:3px solid #1d4ed8;outline-offset:2px}.note{font-size:.85rem;color:#57534e}</style></head>
 <body><main><p class="note">Payment sandbox: no real money moves.</p>
-<h1>Pay ${escapeHtml(formatKobo(transaction.amount))}</h1><p>${escapeHtml(transaction.email)}</p>
-${
-  done
-    ? `<p>This payment is ${escapeHtml(transaction.status)}.</p>`
-    : `<form method="post" action="/payment-sandbox/checkout/${encodeURIComponent(reference)}">
+${body}</main></body></html>`;
+
+  /**
+   * Paystack shows a transaction that can no longer take money as closed: one already paid or declined,
+   * and here also one our server superseded with a newer attempt (or whose checkout is paid or released).
+   */
+  const closedPage = (reply: FastifyReply, amountKobo: number) =>
+    reply
+      .status(409)
+      .type('text/html; charset=utf-8')
+      .send(
+        page(
+          'Transaction closed',
+          `<h1>This transaction is closed</h1><p>This payment of ${escapeHtml(formatKobo(amountKobo))} can no longer be made here: it was already paid or declined, or a newer payment for the same orders replaced it. Nothing was charged now.</p>
+<p>Your orders show whether they are paid; an unpaid one can be paid again from there.</p><p><a href="/orders">View your orders</a></p>`,
+        ),
+      );
+
+  const unknown = (reply: FastifyReply) =>
+    reply.status(404).send({ message: 'Unknown payment reference', error: 'Not Found', statusCode: 404 });
+
+  app.get('/payment-sandbox/checkout/:reference', async (request, reply) => {
+    const { reference } = request.params as { reference: string };
+    const transaction = sandbox.transaction(reference);
+    if (!transaction) return unknown(reply);
+    const payable = await paymentService.isPayable(createContext(services, { ip: request.ip }), reference);
+    if (transaction.status !== 'ongoing' || !payable) return closedPage(reply, transaction.amount);
+    const amount = escapeHtml(formatKobo(transaction.amount));
+    return reply.type('text/html; charset=utf-8').send(
+      page(
+        `Pay ${formatKobo(transaction.amount)}`,
+        `<h1>Pay ${amount}</h1><p>${escapeHtml(transaction.email)}</p>
+<form method="post" action="/payment-sandbox/checkout/${encodeURIComponent(reference)}">
 <label for="card">Card number</label><input id="card" name="card_number" inputmode="numeric" autocomplete="cc-number" required value="">
 <p class="note">Test cards: 4084 0840 8408 4081 succeeds; 4084 0800 0000 5408 is declined.</p>
-<button type="submit">Pay ${escapeHtml(formatKobo(transaction.amount))}</button></form>`
-}</main></body></html>`);
+<button type="submit">Pay ${amount}</button></form>`,
+      ),
+    );
   });
 
   app.post('/payment-sandbox/checkout/:reference', async (request, reply) => {
     const { reference } = request.params as { reference: string };
-    const card = (request.body as Record<string, string> | undefined)?.card_number ?? '';
+    const card = cardNumberOf(request.body);
+    if (card === undefined) {
+      return reply.status(400).send({ message: 'The body is not valid JSON.', error: 'Bad Request', statusCode: 400 });
+    }
+    const known = sandbox.transaction(reference);
+    if (!known) return unknown(reply);
+    const payable = await paymentService.isPayable(createContext(services, { ip: request.ip }), reference);
+    if (known.status !== 'ongoing' || !payable) return closedPage(reply, known.amount);
     const transaction = sandbox.pay(reference, card);
-    if (!transaction)
-      return reply.status(404).send({ message: 'Unknown payment reference', error: 'Not Found', statusCode: 404 });
+    if (!transaction) return unknown(reply);
     if (transaction.status === 'success') {
       // As Paystack does: a signed charge.success to our webhook, on its own time.
       const body = sandbox.webhookBody(reference);
@@ -90,4 +120,21 @@ ${
       : `${target.pathname}${target.search}`;
     return reply.redirect(location, 303);
   });
+}
+
+/**
+ * The card number of the hosted page's POST: a form field, or `card_number` of a JSON body, which this
+ * plugin's JSON parser keeps as the raw string (for the webhook's signature). undefined for broken JSON.
+ */
+function cardNumberOf(body: unknown): string | undefined {
+  let fields = body;
+  if (typeof body === 'string') {
+    try {
+      fields = body.trim() === '' ? {} : JSON.parse(body);
+    } catch {
+      return undefined;
+    }
+  }
+  const card = fields && typeof fields === 'object' ? (fields as Record<string, unknown>).card_number : undefined;
+  return typeof card === 'string' ? card : typeof card === 'number' ? String(card) : '';
 }

@@ -5,7 +5,7 @@ import type { RestRoute } from '../define.js';
 import { route } from '../define.js';
 
 const ReferenceQuery = z.object({
-  reference: z.string().trim().min(1, 'No payment reference found').max(64).optional(),
+  reference: z.string().trim().min(1, 'reference is required').max(64).optional(),
   trxref: z.string().trim().min(1).max(64).optional(),
 });
 const referenceOf = (input: z.output<typeof ReferenceQuery>) => input.reference ?? input.trxref ?? '';
@@ -41,7 +41,7 @@ export const paymentRoutes: RestRoute[] = [
     auth: 'public',
     input: ReferenceQuery,
     output: VerifyDto,
-    errors: [404],
+    errors: [404, 422],
     handler: (ctx, input) => paymentService.verifyPayment(ctx, referenceOf(input)),
   }),
   route({
@@ -55,11 +55,13 @@ export const paymentRoutes: RestRoute[] = [
     output: VerifyDto,
     redirect:
       'A request that accepts text/html (a browser) is sent on to the payment result page, /payment/callback?reference=',
-    errors: [404],
+    errors: [404, 422],
     handler: async (ctx, input, { request, reply }) => {
       const reference = referenceOf(input);
       if ((request.headers.accept ?? '').includes('text/html')) {
-        return reply.redirect(`/payment/callback?reference=${encodeURIComponent(reference)}`, 303);
+        // Without a reference the result page says so and links to the orders.
+        const query = reference ? `?reference=${encodeURIComponent(reference)}` : '';
+        return reply.redirect(`/payment/callback${query}`, 303);
       }
       return paymentService.verifyPayment(ctx, reference);
     },

@@ -78,8 +78,14 @@ async function priceLines(em: Em, input: CreateInput): Promise<Line[]> {
   });
 }
 
-/** Takes the stock of every line, or none: a line that cannot be had rolls the whole checkout back. */
-async function reserveStock(em: Em, lines: Line[]): Promise<void> {
+type StockLine = Pick<Line, 'productId' | 'productName' | 'quantity'>;
+
+/**
+ * Takes the stock of every line with conditional updates, so stock never goes below zero. Answers the
+ * first line that cannot be had, after giving back what it took, or null when every line was reserved.
+ */
+async function tryReserveStock(em: Em, lines: StockLine[]): Promise<StockLine | null> {
+  const taken: StockLine[] = [];
   for (const line of lines) {
     const result = await em.execute<{ affectedRows: number }>(
       'update products set stock = stock - ? where id = ? and stock >= ?',
@@ -87,8 +93,25 @@ async function reserveStock(em: Em, lines: Line[]): Promise<void> {
       'run',
     );
     if (result.affectedRows !== 1) {
-      throw new DomainError('OUT_OF_STOCK', `Sorry, ${line.productName} sold out while you were checking out`);
+      await giveBackStock(em, taken);
+      return line;
     }
+    taken.push(line);
+  }
+  return null;
+}
+
+async function giveBackStock(em: Em, lines: StockLine[]): Promise<void> {
+  for (const line of lines) {
+    await em.execute('update products set stock = stock + ? where id = ?', [line.quantity, line.productId], 'run');
+  }
+}
+
+/** Takes the stock of every line, or none: a line that cannot be had rolls the whole checkout back. */
+async function reserveStock(em: Em, lines: Line[]): Promise<void> {
+  const short = await tryReserveStock(em, lines);
+  if (short) {
+    throw new DomainError('OUT_OF_STOCK', `Sorry, ${short.productName} sold out while you were checking out`);
   }
 }
 
@@ -237,10 +260,7 @@ export async function releaseExpiredCheckouts(em: Em, now = new Date()): Promise
       );
       if (claimed.affectedRows !== 1) return;
       const orders = await t.find(OrderSchema, { checkout: checkout.id });
-      const items = await t.find(OrderItemSchema, { order: { $in: orders.map((o) => o.id) } });
-      for (const item of items) {
-        await t.execute('update products set stock = stock + ? where id = ?', [item.quantity, item.product.id], 'run');
-      }
+      await giveBackStock(t, await stockLinesOf(t, orders));
       for (const order of orders) {
         t.create(OrderStatusChangeSchema, { order, fromStatus: order.status, toStatus: 'cancelled', actor: null });
         order.status = 'cancelled';
@@ -251,4 +271,39 @@ export async function releaseExpiredCheckouts(em: Em, now = new Date()): Promise
     });
   }
   return released;
+}
+
+async function stockLinesOf(em: Em, orders: Order[]): Promise<StockLine[]> {
+  const items = await em.find(OrderItemSchema, { order: { $in: orders.map((o) => o.id) } }, { orderBy: { id: 'asc' } });
+  return items.map((i) => ({ productId: i.product.id, productName: i.productName, quantity: i.quantity }));
+}
+
+/**
+ * A payment succeeded for a checkout that had expired and was released (orders cancelled, stock given
+ * back): takes its stock again with the same conditional updates placeOrder uses. When every line can be
+ * had, the checkout is pending again (the caller marks it paid in the same transaction) and its orders go
+ * back to pending, recorded as a change by the system; otherwise nothing changes and the answer is false.
+ * Call inside a transaction: the conditional update of the checkout keeps a second late payment out.
+ */
+export async function reviveReleasedCheckout(em: Em, checkoutId: number): Promise<boolean> {
+  const claimed = await em.execute<{ affectedRows: number }>(
+    "update checkouts set payment_status = 'pending' where id = ? and payment_status = 'failed'",
+    [checkoutId],
+    'run',
+  );
+  if (claimed.affectedRows !== 1) return false;
+  const orders = await em.find(OrderSchema, { checkout: checkoutId });
+  // Only a checkout the release job cancelled comes back; any other state is left alone.
+  const released = orders.length > 0 && orders.every((o) => o.status === 'cancelled');
+  if (!released || (await tryReserveStock(em, await stockLinesOf(em, orders)))) {
+    await em.execute("update checkouts set payment_status = 'failed' where id = ?", [checkoutId], 'run');
+    return false;
+  }
+  for (const order of orders) {
+    em.create(OrderStatusChangeSchema, { order, fromStatus: order.status, toStatus: 'pending', actor: null });
+    order.status = 'pending';
+    order.paymentStatus = 'pending';
+  }
+  await em.flush();
+  return true;
 }

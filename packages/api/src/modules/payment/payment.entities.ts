@@ -15,7 +15,9 @@ export const PaymentSchema = defineEntity({
     provider: p.enum(['paystack', 'sandbox']),
     amountKobo: p.integer(),
     currency: p.string().length(3).default(CURRENCY),
-    status: p.enum(['pending', 'success', 'failed']).default('pending'),
+    // abandoned: superseded by a newer attempt for the same checkout. refund_due: the money arrived but
+    // cannot be applied (the checkout was already paid, or expired and its caps could not be reserved again).
+    status: p.enum(['pending', 'success', 'failed', 'abandoned', 'refund_due']).default('pending'),
     gatewayResponse: p.string().length(255).nullable(),
     paidAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(now),

@@ -6,6 +6,7 @@ import { DomainError } from '../../errors.js';
 import type { AuthedContext } from '../../procedures.js';
 import { CartItemSchema } from '../cart/cart.entities.js';
 import { CheckoutSchema, OrderSchema } from '../orders/orders.entities.js';
+import { reviveReleasedCheckout } from '../orders/orders.service.js';
 import { PaymentSchema } from './payment.entities.js';
 
 export interface InitiateResult {
@@ -40,6 +41,9 @@ export async function initiatePayment(ctx: AuthedContext, orderId: number): Prom
     throw new DomainError('CONFLICT', 'This checkout has expired and its caps were released. Please check out again.');
   }
   const reference = `CAPS-${checkout.id}-${randomBytes(6).toString('hex')}`;
+  // Only the newest attempt stays payable: the older pages refuse to take money, and should one still
+  // be paid at the provider, the apply step below records it as a duplicate to refund.
+  await ctx.em.nativeUpdate(PaymentSchema, { checkout: checkout.id, status: 'pending' }, { status: 'abandoned' });
   ctx.em.create(PaymentSchema, {
     checkout,
     reference,
@@ -70,16 +74,79 @@ async function orderIdsOf(em: Em, checkoutId: number): Promise<number[]> {
   return orders.map((o) => o.id);
 }
 
+export const LATE_PAYMENT_MESSAGE =
+  'Your payment arrived after the checkout expired and its caps were released. It will be refunded.';
+export const DUPLICATE_PAYMENT_MESSAGE =
+  'These orders were already paid with another payment. This payment will be refunded.';
+const ABANDONED_MESSAGE = 'This payment was replaced by a newer payment for the same orders.';
+
+/** Why a payment that arrived cannot be applied, from the state of its checkout now. */
+async function refundMessage(em: Em, checkoutId: number): Promise<string> {
+  const checkout = await em.findOneOrFail(CheckoutSchema, { id: checkoutId }, { fields: ['paymentStatus'] });
+  return checkout.paymentStatus === 'paid' ? DUPLICATE_PAYMENT_MESSAGE : LATE_PAYMENT_MESSAGE;
+}
+
+/**
+ * Applies money that arrived for a payment, once per payment and once per checkout, in one transaction.
+ * The payment row is claimed first (callback, verify and webhook may race); then the checkout, still
+ * unpaid: only then are its orders paid, the coupon counted and the cart emptied. A checkout released
+ * after 30 minutes gets its caps reserved again if they are all still there. Money that cannot be applied
+ * (the checkout was already paid by another reference, or its caps are gone) is recorded as refund_due.
+ */
+async function applyPayment(em: Em, paymentId: number, checkoutId: number, gatewayResponse: string) {
+  return em.transactional(async (tx): Promise<'applied' | 'refund_due' | 'already'> => {
+    const t = tx as Em;
+    const now = new Date();
+    const claimed = await t.execute<{ affectedRows: number }>(
+      "update payments set status = 'success', paid_at = ?, gateway_response = ? where id = ? and status in ('pending', 'abandoned')",
+      [now, gatewayResponse.slice(0, 255), paymentId],
+      'run',
+    );
+    if (claimed.affectedRows !== 1) return 'already';
+    const claimCheckout = () =>
+      t.execute<{ affectedRows: number }>(
+        "update checkouts set payment_status = 'paid', paid_at = ? where id = ? and payment_status = 'pending'",
+        [now, checkoutId],
+        'run',
+      );
+    let paid = (await claimCheckout()).affectedRows === 1;
+    if (!paid && (await reviveReleasedCheckout(t, checkoutId))) paid = (await claimCheckout()).affectedRows === 1;
+    if (!paid) {
+      await t.execute("update payments set status = 'refund_due' where id = ?", [paymentId], 'run');
+      return 'refund_due';
+    }
+    const checkout = await t.findOneOrFail(CheckoutSchema, { id: checkoutId }, { populate: ['user'] });
+    const orders = await t.find(OrderSchema, { checkout: checkout.id }, { populate: ['coupon'] });
+    for (const order of orders) {
+      order.paymentStatus = 'paid';
+      order.paidAt = now;
+    }
+    // A coupon counts as used once per paid checkout, however many shops' orders it discounted.
+    const couponIds = new Set(orders.flatMap((o) => (o.coupon ? [o.coupon.id] : [])));
+    for (const couponId of couponIds) {
+      await t.execute('update coupons set used_count = used_count + 1 where id = ?', [couponId], 'run');
+    }
+    await t.flush();
+    // A paid checkout empties the buyer's cart.
+    await t.nativeDelete(CartItemSchema, { user: checkout.user.id });
+    return 'applied';
+  });
+}
+
 /**
  * Asks the provider about a reference and applies a successful payment, once. Never trusts what a
  * browser or a webhook body says: only the provider's verify answer counts, and only with status
- * success, the exact amount in kobo, NGN and our own reference. The conditional update of the payment
- * row makes the callback, the verify call and the webhook safe in any order and any number.
+ * success, the exact amount in kobo, NGN and our own reference. Conditional updates of the payment
+ * and checkout rows make the callback, the verify call and the webhook safe in any order and any number,
+ * and a checkout paid under two references is paid once (the other is to be refunded).
  */
 export async function verifyPayment(ctx: Pick<Context, 'em' | 'services'>, reference: string): Promise<VerifyResult> {
+  if (!reference)
+    throw new DomainError('VALIDATION', 'reference is required', { reference: ['reference is required'] });
   const payment = await ctx.em.findOne(PaymentSchema, { reference }, { populate: ['checkout'] });
   if (!payment) throw new DomainError('NOT_FOUND', 'Payment reference not found');
-  const orderIds = await orderIdsOf(ctx.em, payment.checkout.id);
+  const checkoutId = payment.checkout.id;
+  const orderIds = await orderIdsOf(ctx.em, checkoutId);
   const answer = (status: VerifyResult['status'], message: string, retryAfter?: number): VerifyResult => ({
     success: status === 'paid',
     status,
@@ -89,10 +156,16 @@ export async function verifyPayment(ctx: Pick<Context, 'em' | 'services'>, refer
     ...(retryAfter ? { retry_after: retryAfter } : {}),
   });
   if (payment.status === 'success') return answer('paid', 'Payment successful');
+  if (payment.status === 'refund_due') return answer('failed', await refundMessage(ctx.em, checkoutId));
 
   const verified = await ctx.services.payments.verify(reference);
-  if (!verified) return answer('pending', 'The payment provider does not know this payment yet.', 2);
+  const abandoned = payment.status === 'abandoned';
+  if (!verified) {
+    if (abandoned) return answer('failed', ABANDONED_MESSAGE);
+    return answer('pending', 'The payment provider does not know this payment yet.', 2);
+  }
   if (verified.status === 'ongoing' || verified.status === 'pending' || verified.status === 'processing') {
+    if (abandoned) return answer('failed', ABANDONED_MESSAGE);
     return answer('pending', 'The payment is still in progress.', 2);
   }
   if (verified.status !== 'success') {
@@ -101,7 +174,7 @@ export async function verifyPayment(ctx: Pick<Context, 'em' | 'services'>, refer
       { id: payment.id, status: 'pending' },
       { status: 'failed', gatewayResponse: verified.gateway_response.slice(0, 255) },
     );
-    return answer('failed', `Payment failed: ${verified.gateway_response}`);
+    return answer('failed', abandoned ? ABANDONED_MESSAGE : `Payment failed: ${verified.gateway_response}`);
   }
   if (verified.reference !== reference || verified.amount !== payment.amountKobo || verified.currency !== CURRENCY) {
     // Someone paid a different amount or currency under our reference: never mark anything paid.
@@ -109,33 +182,18 @@ export async function verifyPayment(ctx: Pick<Context, 'em' | 'services'>, refer
   }
 
   // Whoever gets here first (this call, the webhook or the callback) applies it; the others find it done.
-  await ctx.em.transactional(async (tx) => {
-    const em = tx as Em;
-    const now = new Date();
-    const claimed = await em.execute<{ affectedRows: number }>(
-      "update payments set status = 'success', paid_at = ?, gateway_response = ? where id = ? and status = 'pending'",
-      [now, verified.gateway_response.slice(0, 255), payment.id],
-      'run',
-    );
-    if (claimed.affectedRows !== 1) return;
-    const checkout = await em.findOneOrFail(CheckoutSchema, { id: payment.checkout.id }, { populate: ['user'] });
-    checkout.paymentStatus = 'paid';
-    checkout.paidAt = now;
-    const orders = await em.find(OrderSchema, { checkout: checkout.id }, { populate: ['coupon'] });
-    for (const order of orders) {
-      order.paymentStatus = 'paid';
-      order.paidAt = now;
-    }
-    // A coupon counts as used once per paid checkout, however many shops' orders it discounted.
-    const couponIds = new Set(orders.flatMap((o) => (o.coupon ? [o.coupon.id] : [])));
-    for (const couponId of couponIds) {
-      await em.execute('update coupons set used_count = used_count + 1 where id = ?', [couponId], 'run');
-    }
-    await em.flush();
-    // A paid checkout empties the buyer's cart.
-    await em.nativeDelete(CartItemSchema, { user: checkout.user.id });
-  });
-  return answer('paid', 'Payment successful');
+  const outcome = await applyPayment(ctx.em, payment.id, checkoutId, verified.gateway_response);
+  if (outcome === 'applied') return answer('paid', 'Payment successful');
+  // Someone else claimed this payment first: answer what they recorded.
+  const stored = await ctx.em.fork().findOneOrFail(PaymentSchema, { id: payment.id }, { fields: ['status'] });
+  if (stored.status === 'success') return answer('paid', 'Payment successful');
+  return answer('failed', await refundMessage(ctx.em.fork() as Em, checkoutId));
+}
+
+/** Whether a reference may still take money: the newest attempt of an unpaid checkout (the sandbox page asks). */
+export async function isPayable(ctx: Pick<Context, 'em'>, reference: string): Promise<boolean> {
+  const payment = await ctx.em.findOne(PaymentSchema, { reference }, { populate: ['checkout'] });
+  return payment?.status === 'pending' && payment.checkout.paymentStatus === 'pending';
 }
 
 /** POST /payment/webhook: a signed event; charge.success triggers our own verify of its reference. */
