@@ -120,6 +120,67 @@ describe('POST /api/register', () => {
     expect(response.json().user.vendor).toMatchObject({ profile_image: null, cover_image: null });
   });
 
+  it('takes terms as an alias of terms_accepted, from JSON and multipart; both stay optional', async () => {
+    for (const terms of [true, 'true', '1', 'on']) {
+      const response = await register(customerInput({ terms }));
+      expect(response.statusCode, `${terms} ${response.body}`).toBe(201);
+    }
+    expect((await register(customerInput({ terms_accepted: true }))).statusCode).toBe(201);
+    expect((await register(customerInput())).statusCode).toBe(201);
+    const { terms_accepted: _accepted, ...fields } = vendorFields();
+    const { payload, headers } = multipart({ ...fields, terms: 'on' });
+    const form = await env.app.inject({ method: 'POST', url: '/api/register', payload, headers });
+    expect(form.statusCode, form.body).toBe(201);
+  });
+
+  it.each([
+    ['terms false', { terms: false }, 'terms'],
+    ['terms "0"', { terms: '0' }, 'terms'],
+    ['terms "yes"', { terms: 'yes' }, 'terms'],
+    ['terms null', { terms: null }, 'terms'],
+    ['terms_accepted "off"', { terms_accepted: 'off' }, 'terms_accepted'],
+  ])('refuses %s with the checkbox message and creates nobody', async (_label, overrides, field) => {
+    const before = await userCount();
+    const response = await register(customerInput(overrides));
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json()).toMatchObject({ message: V.terms, errors: { [field]: [V.terms] } });
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses terms "off" from a form too', async () => {
+    const before = await userCount();
+    const { payload, headers } = multipart(vendorFields({ terms_accepted: 'off' }));
+    const response = await env.app.inject({ method: 'POST', url: '/api/register', payload, headers });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().message).toBe(V.terms);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('takes names written with diacritics, for the person and the bank account holder', async () => {
+    const name = 'Adébáyọ̀ Ọlá';
+    const customer = await register(customerInput({ full_name: name }));
+    expect(customer.statusCode, customer.body).toBe(201);
+    expect(customer.json().user.full_name).toBe(name);
+    const { payload, headers } = multipart(vendorFields({ full_name: 'Ọmọ́túndé Àdìó', account_holder_name: name }));
+    const vendor = await env.app.inject({ method: 'POST', url: '/api/register', payload, headers });
+    expect(vendor.statusCode, vendor.body).toBe(201);
+    expect(vendor.json().user.vendor.account_holder_name).toBe(name);
+    const renamed = await env.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: bearer(customer.json().token),
+      payload: { full_name: 'Chiọma Nwánnéka' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().full_name).toBe('Chiọma Nwánnéka');
+    // Still letters and spaces only: digits, punctuation and a lone combining mark are not names.
+    for (const full_name of ['Adé 2', "O'Neil", '\u0301\u0301']) {
+      const response = await register(customerInput({ full_name }));
+      expect(response.statusCode, full_name).toBe(422);
+      expect(response.json().errors.full_name).toEqual([V.nameLetters]);
+    }
+  });
+
   it('refuses a non-image file named .jpg as profile image: 415, nobody created, nothing stored', async () => {
     const before = await userCount();
     const files = storedFiles();
@@ -370,6 +431,29 @@ describe('the host', () => {
     for (const url of ['/api/images/..%2F..%2Fetc%2Fpasswd', '/api/images/../../etc/passwd', '/api/images/abc.webp']) {
       const response = await env.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
+    }
+  });
+
+  it('serves a stored image also where a client joining /api/images/ and the value would look', async () => {
+    const { payload, headers } = multipart(vendorFields(), [
+      { field: 'profile_image', filename: 'me.png', contentType: 'image/png', data: await png() },
+    ]);
+    const url = (await env.app.inject({ method: 'POST', url: '/api/register', payload, headers })).json().user.vendor
+      .profile_image as string;
+    const name = url.replace('/api/images/', '');
+    for (const joined of [`/api/images/${url}`, `/api/images${url}`]) {
+      const response = await env.app.inject({ method: 'GET', url: joined });
+      expect(response.statusCode, joined).toBe(200);
+      expect(response.headers['content-type']).toBe('image/webp');
+    }
+    for (const trick of [
+      `/api/images//api/images/..%2F${name}`,
+      '/api/images/api/images/..%2F..%2Fetc%2Fpasswd',
+      '/api/images//api/images/../../etc/passwd',
+      '/api/images/api/images/abc.webp',
+      `/api/images/api/${name}`,
+    ]) {
+      expect((await env.app.inject({ method: 'GET', url: trick })).statusCode, trick).toBe(404);
     }
   });
 

@@ -125,7 +125,9 @@ describe('/api/cart', () => {
     ['quantity 2.5', { quantity: 2.5 }],
     ['quantity "abc"', { quantity: 'abc' }],
     ['product_id "abc"', { product_id: 'abc' }],
-    ['product_id as text', { product_id: '1' }],
+    ['product_id as decimal text', { product_id: '1.0' }],
+    ['product_id as hexadecimal text', { product_id: '0x1' }],
+    ['size true', { size: true }],
     ['a client price', { price: 1 }],
     ['a size the cap lacks', { size: '99' }],
     ['no size', { size: undefined }],
@@ -135,6 +137,20 @@ describe('/api/cart', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ error: 'Unprocessable Entity', message: expect.any(String) });
     expect(await storedCart(alice.id)).toEqual([]);
+  });
+
+  it('takes a size sent as a JSON number as its text, and ids and quantities written as digits', async () => {
+    const response = await call('POST', '/api/cart', alice.token, {
+      product_id: String(ids.zanna),
+      quantity: '2',
+      size: 57,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ product_id: ids.zanna, size: '57', quantity: 2 });
+    expect(await storedCart(alice.id)).toEqual([[ids.zanna, '57', 2]]);
+    const wrong = await call('POST', '/api/cart', alice.token, { product_id: ids.zanna, size: 99 });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().message).toBe('Please select a valid size: 57, 58');
   });
 
   it('names the problem in the 422 body', async () => {

@@ -424,3 +424,211 @@ describe('the same refusals over tRPC on HTTP', () => {
     expect(await counts()).toEqual(before);
   });
 });
+
+describe('a lone UTF-16 surrogate anywhere in the input', () => {
+  // Raw JSON text: "\ud800" is valid JSON, but the string it makes has no UTF-8 form.
+  const contact = (message: string, extra = '') =>
+    `{"name":"Musa","email":"musa@example.com","subject":"Hi","message":"${message}"${extra}}`;
+
+  it.each([
+    ['a high surrogate alone', contact('Hello \\ud800 there'), ['message']],
+    ['a low surrogate alone', contact('Hello \\udc00 there'), ['message']],
+    ['a pair the wrong way round', contact('Hello \\udc00\\ud800 there'), ['message']],
+    ['a field name', contact('Hello there', ',"x\\ud800":"1"'), ['x\ud800']],
+  ])('is refused with 422 Invalid format: %s', async (_label, payload, fields) => {
+    const before = await counts();
+    const response = await call('POST', '/contact', undefined, payload);
+    expect(response.statusCode, response.body).toBe(422);
+    const body = response.json() as { message: string; errors: Record<string, string[]> };
+    expect(body.message).toBe('Invalid format');
+    expect(Object.keys(body.errors)).toEqual(fields);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('is refused deep in a vendor coupon and a customer order', async () => {
+    const before = await counts();
+    const coupon = await call(
+      'POST',
+      '/coupons',
+      vendorToken,
+      '{"code":"LONE1","description":"Sale \\ud83d","discount":10,"usage_limit":5,"expires_at":"2030-01-01"}',
+    );
+    expect(coupon.statusCode, coupon.body).toBe(422);
+    expect(coupon.json().errors).toEqual({ description: ['Invalid format'] });
+    const order = await call(
+      'POST',
+      '/orders',
+      customerToken,
+      `{"shipping_address":"12 Test Street, Maiduguri","items":[{"product_id":${capId},"quantity":1,"size":"57\\udfff"}]}`,
+    );
+    expect(order.statusCode, order.body).toBe(422);
+    expect(order.json().errors).toEqual({ 'items.0.size': ['Invalid format'] });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('a well-formed pair (an emoji) is text like any other', async () => {
+    const response = await call('POST', '/contact', undefined, contact('Lovely caps \\ud83d\\ude00'));
+    expect(response.statusCode, response.body).toBeLessThan(300);
+  });
+
+  it('is refused over tRPC too', async () => {
+    const before = await counts();
+    const response = await env.app.inject({
+      method: 'POST',
+      url: '/trpc/contact.send',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"json":${contact('Hel\\ud800lo')}}`,
+    });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().error.json).toMatchObject({
+      message: 'Invalid format',
+      data: { httpStatus: 422, fieldErrors: { message: ['Invalid format'] } },
+    });
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('messages that say what is wrong, once', () => {
+  const line = () => ({ product_id: capId, quantity: 1, size: '57' });
+
+  it('too many order lines read as such, at checkout and in the coupon check', async () => {
+    const before = await counts();
+    const items = Array.from({ length: 1000 }, line);
+    const order = await call('POST', '/orders', customerToken, {
+      shipping_address: '12 Test Street, Maiduguri',
+      items,
+    });
+    expect(order.statusCode, order.body).toBe(422);
+    expect(order.json()).toMatchObject({
+      message: 'At most 50 items per order',
+      errors: { items: ['At most 50 items per order'] },
+    });
+    const check = await call('POST', '/coupons/validate', customerToken, { code: 'SAVE10', items });
+    expect(check.statusCode, check.body).toBe(422);
+    expect(check.json().errors).toEqual({ items: ['At most 50 items per order'] });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('a field gets each message once', async () => {
+    const before = await counts();
+    for (const price of ['abc', -5, 0, true]) {
+      const response = await call('POST', '/products', vendorToken, product({ name: 'Once Cap', price }));
+      expect(response.statusCode, response.body).toBe(422);
+      const messages = response.json().errors.price as string[];
+      expect(messages, String(price)).toEqual([...new Set(messages)]);
+      expect(messages).toContain('Price must be a positive number');
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('a blank required text is only "This field is required"', async () => {
+    const before = await counts();
+    const report = await call('POST', '/reports', customerToken, {
+      vendor_id: shop.id,
+      reason: 'Scam/Fraud',
+      description: '   ',
+    });
+    expect(report.statusCode, report.body).toBe(422);
+    expect(report.json().errors).toEqual({ description: ['This field is required'] });
+    const message = await call('POST', '/contact', undefined, {
+      name: 'Musa',
+      email: 'musa@example.com',
+      subject: ' ',
+      message: 'Hello there',
+    });
+    expect(message.json().errors).toEqual({ subject: ['This field is required'] });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('the coupon check names the field the client sent: code', async () => {
+    const response = await call('POST', '/coupons/validate', customerToken, { code: 'NOSUCHCODE' });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json()).toEqual(
+      expect.objectContaining({ message: 'Invalid coupon', errors: { code: ['Invalid coupon'] } }),
+    );
+    // Checkout's own field is still coupon_code.
+    const order = await call('POST', '/orders', customerToken, {
+      shipping_address: '12 Test Street, Maiduguri',
+      coupon_code: 'NOSUCHCODE',
+      items: [line()],
+    });
+    expect(order.statusCode, order.body).toBe(422);
+    expect(order.json().errors).toEqual({ coupon_code: ['Invalid coupon'] });
+  });
+});
+
+describe('vendor coupons', () => {
+  const coupon = (overrides: Record<string, unknown> = {}) => ({
+    code: 'KANO10',
+    discount: 10,
+    usage_limit: 50,
+    expires_at: '2030-01-31',
+    ...overrides,
+  });
+
+  it('may not take a platform coupon’s code, which would replace its discount at checkout', async () => {
+    const em = fresh();
+    em.create(CouponSchema, { vendor: null, code: 'SAVE10', discountPercent: 10, usedCount: 0 });
+    await em.flush();
+    const before = await counts();
+    const expected = {
+      message: 'This code is reserved by the platform.',
+      errors: { code: ['This code is reserved by the platform.'] },
+    };
+    const created = await call('POST', '/coupons', vendorToken, coupon({ code: 'SAVE10' }));
+    expect(created.statusCode, created.body).toBe(409);
+    expect(created.json()).toMatchObject(expected);
+    expect(await counts()).toEqual(before);
+
+    const own = await call('POST', '/coupons', vendorToken, coupon({ code: 'KANOOWN' }));
+    expect(own.statusCode, own.body).toBe(201);
+    const renamed = await call('PUT', `/coupons/${own.json().id}`, vendorToken, { code: 'SAVE10' });
+    expect(renamed.statusCode, renamed.body).toBe(409);
+    expect(renamed.json()).toMatchObject(expected);
+    expect((await fresh().findOneOrFail(CouponSchema, own.json().id)).code).toBe('KANOOWN');
+
+    // The platform's 10% is what a customer of this shop gets.
+    const check = await call('POST', '/coupons/validate', customerToken, {
+      code: 'SAVE10',
+      items: [{ product_id: capId, quantity: 1, size: '57' }],
+    });
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.json()).toMatchObject({ vendor_id: null, discount: 10 });
+  });
+
+  it.each([
+    ['discount true', { discount: true }, 'discount', 'Discount must be a positive number'],
+    ['discount "0x10"', { discount: '0x10' }, 'discount', 'Discount must be a positive number'],
+    ['discount " 1"', { discount: ' 1' }, 'discount', 'Discount must be a positive number'],
+    ['usage_limit "1e3"', { usage_limit: '1e3' }, 'usage_limit', 'Usage limit must be a positive number'],
+    ['usage_limit []', { usage_limit: [] }, 'usage_limit', 'Usage limit must be a positive number'],
+    ['expires_at 2030-02-30', { expires_at: '2030-02-30' }, 'expires_at', 'expires_at must be a valid date'],
+    ['expires_at 2030-04-31', { expires_at: '2030-04-31' }, 'expires_at', 'expires_at must be a valid date'],
+    ['expires_at 30/01/2030', { expires_at: '30/01/2030' }, 'expires_at', 'expires_at must be a valid date'],
+  ])('refuses %s', async (_label, overrides, field, message) => {
+    const before = await counts();
+    const created = await call('POST', '/coupons', vendorToken, coupon({ code: 'LOOSE1', ...overrides }));
+    expect(created.statusCode, created.body).toBe(422);
+    expect(created.json()).toMatchObject({ message, errors: { [field]: [message] } });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('takes plain decimal text and real dates, the way a form sends them', async () => {
+    const created = await call(
+      'POST',
+      '/coupons',
+      vendorToken,
+      coupon({ code: 'PLAIN20', discount: '20', usage_limit: '1000', expires_at: '2032-02-29' }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ discount: 20, usage_limit: 1000, expires_at: '2032-02-29T00:00:00.000Z' });
+    const updated = await call('PUT', `/coupons/${created.json().id}`, vendorToken, {
+      discount: true,
+      expires_at: '2031-02-29',
+    });
+    expect(updated.statusCode, updated.body).toBe(422);
+    expect(Object.keys(updated.json().errors).sort()).toEqual(['discount', 'expires_at']);
+    const stored = await fresh().findOneOrFail(CouponSchema, created.json().id);
+    expect([stored.discountPercent, stored.expiresAt?.toISOString()]).toEqual([20, '2032-02-29T00:00:00.000Z']);
+  });
+});

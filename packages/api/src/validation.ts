@@ -7,7 +7,8 @@ import { DomainError } from './errors.js';
  */
 function addMessage(out: Map<string, string[]>, key: string, message: string) {
   const list = out.get(key) ?? [];
-  list.push(message);
+  // Two rules of one field can word the same refusal (a price that is no number, then not positive).
+  if (!list.includes(message)) list.push(message);
   out.set(key, list);
 }
 
@@ -48,12 +49,18 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
 }
 
 const NUL = '\u0000';
+/** A UTF-16 surrogate with no partner: with the u flag, \p{Cs} matches only unpaired ones. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** A string no field can hold: a NUL, or a lone surrogate (not text at all: stored, it shows as "�"). */
+const unstorable = (value: string) => value.includes(NUL) || LONE_SURROGATE.test(value);
 
 /**
- * The paths of every string in a request input (values and keys, at any depth) holding U+0000.
- * PostgreSQL refuses NUL in text and MikroORM inlines values into SQLite's SQL text, so such a string
- * must never reach a query; no field of the product has a use for it either. Walked with a stack,
- * not recursion, so a deeply nested body cannot overflow the call stack.
+ * The paths of every string in a request input (values and keys, at any depth) holding U+0000 or a
+ * lone UTF-16 surrogate. PostgreSQL refuses NUL in text and MikroORM inlines values into SQLite's SQL
+ * text, so such a string must never reach a query; a lone surrogate (JSON's "\ud800") has no UTF-8
+ * form and would be stored as U+FFFD; no field of the product has a use for either. Walked with a
+ * stack, not recursion, so a deeply nested body cannot overflow the call stack.
  */
 export function nulPaths(input: unknown): string[] {
   const found: string[] = [];
@@ -62,7 +69,7 @@ export function nulPaths(input: unknown): string[] {
   while (stack.length) {
     const [value, path] = stack.pop() as [unknown, string];
     if (typeof value === 'string') {
-      if (value.includes(NUL)) found.push(path || '_');
+      if (unstorable(value)) found.push(path || '_');
     } else if (Array.isArray(value)) {
       for (const [index, item] of value.entries()) stack.push([item, join(path, index)]);
     } else if (value !== null && typeof value === 'object') {
@@ -70,7 +77,7 @@ export function nulPaths(input: unknown): string[] {
       // Only data: JSON objects, query strings and form fields (null prototype); not Dates, Buffers...
       if (prototype !== Object.prototype && prototype !== null) continue;
       for (const [key, item] of Object.entries(value)) {
-        if (key.includes(NUL)) found.push(join(path, key));
+        if (unstorable(key)) found.push(join(path, key));
         else stack.push([item, join(path, key)]);
       }
     }
@@ -78,7 +85,7 @@ export function nulPaths(input: unknown): string[] {
   return found.sort();
 }
 
-/** Throws the VALIDATION error 'Invalid format' on every field holding U+0000; see nulPaths. */
+/** Throws the VALIDATION error 'Invalid format' on every field holding U+0000 or a lone surrogate; see nulPaths. */
 export function refuseNul(input: unknown): void {
   const paths = nulPaths(input);
   if (!paths.length) return;

@@ -331,6 +331,14 @@ describe('vendor coupons', () => {
       [{ code: 'AB' }, 'code', 'Minimum length is 3 characters'],
       [{ expires_at: undefined }, 'expires_at', 'This field is required'],
       [{ expires_at: 'not a date' }, 'expires_at', 'expires_at must be a valid date'],
+      // Numbers Number() would read, but a person would not write: true, hex, padded, exponent.
+      [{ discount: true }, 'discount', 'Discount must be a positive number'],
+      [{ discount: '0x10' }, 'discount', 'Discount must be a positive number'],
+      [{ discount: ' 1' }, 'discount', 'Discount must be a positive number'],
+      [{ usage_limit: '1e3' }, 'usage_limit', 'Usage limit must be a positive number'],
+      // Not on the calendar: Date.parse would roll it over to 2 March.
+      [{ expires_at: '2030-02-30' }, 'expires_at', 'expires_at must be a valid date'],
+      [{ expires_at: '2030-13-01' }, 'expires_at', 'expires_at must be a valid date'],
       [{ expires_at: '2001-01-01' }, 'expires_at', 'The expiry date must be in the future'],
     ];
     const before = await fresh().count(CouponSchema, {});
@@ -342,6 +350,44 @@ describe('vendor coupons', () => {
       expect(failure.fields[field]).toContain(message);
     }
     expect(await fresh().count(CouponSchema, {})).toBe(before);
+  });
+
+  it('takes plain decimal text and real dates, as a form sends them', async () => {
+    const created = await env.caller(kanoToken).coupons.create({
+      ...valid(),
+      code: 'PLAIN12',
+      discount: '12',
+      usage_limit: '300',
+      expires_at: '2030-02-28',
+    });
+    expect(created).toMatchObject({ discount: 12, usage_limit: 300, expires_at: '2030-02-28T00:00:00.000Z' });
+    await env.caller(kanoToken).coupons.remove({ id: created.id });
+  });
+
+  it('refuses a code a platform coupon has (409), on create and on update', async () => {
+    const em = fresh();
+    em.create(CouponSchema, {
+      vendor: null,
+      code: 'PLATFORM9',
+      discountPercent: 10,
+      usageLimit: null,
+      usedCount: 0,
+      expiresAt: null,
+    });
+    await em.flush();
+    const before = await fresh().count(CouponSchema, {});
+    const created = await failureOf(env.caller(kanoToken).coupons.create({ ...valid(), code: 'PLATFORM9' }));
+    expect(created).toMatchObject({
+      code: 'CONFLICT',
+      message: 'This code is reserved by the platform.',
+      fields: { code: ['This code is reserved by the platform.'] },
+    });
+    const own = await env.caller(kanoToken).coupons.create({ ...valid(), code: 'OWNCODE' });
+    const renamed = await failureOf(env.caller(kanoToken).coupons.update({ id: own.id, code: 'PLATFORM9' }));
+    expect(renamed).toMatchObject({ code: 'CONFLICT', message: 'This code is reserved by the platform.' });
+    expect((await fresh().findOneOrFail(CouponSchema, own.id)).code).toBe('OWNCODE');
+    expect(await fresh().count(CouponSchema, {})).toBe(before + 1);
+    await env.caller(kanoToken).coupons.remove({ id: own.id });
   });
 
   it('shows each coupon’s state: Active, Expired or Used up', async () => {

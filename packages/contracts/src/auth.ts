@@ -33,6 +33,10 @@ export const VENDOR_FIELD_NAMES = [
   'bank_name',
 ] as const;
 
+/** The names a client may send the terms checkbox under: the form's and the shorter `terms`. */
+const TERMS_FIELDS = ['terms_accepted', 'terms'] as const;
+const TERMS_DESCRIPTION = 'Optional; when sent it must be true (or "true", "1", "on" from a form)';
+
 /**
  * Registration as the server takes it. `full_name` may be sent as `name` (spec 3: "full_name (or name)").
  * Unknown fields are refused, so nobody can register with `role: "admin"`.
@@ -47,7 +51,10 @@ export const RegisterInput = z
     password: registrationPassword,
     password_confirmation: text().optional(),
     role: z.enum(PUBLIC_ROLES, { error: 'Role must be customer or vendor' }).optional(),
-    terms_accepted: flag.optional(),
+    // Optional for API clients (see the README); when sent, anything but an acceptance is refused
+    // with the checkbox's message, so `terms: "yes"` does not read as a mere format error.
+    terms_accepted: z.unknown().describe(TERMS_DESCRIPTION).optional(),
+    terms: z.unknown().describe(TERMS_DESCRIPTION).optional(),
     shop_name: shopNameField.optional(),
     shop_description: shopDescriptionField.optional(),
     account_holder_name: personName.optional(),
@@ -60,7 +67,11 @@ export const RegisterInput = z
     if (input.password_confirmation !== undefined && input.password_confirmation !== input.password) {
       ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: V.passwordsMismatch });
     }
-    if (input.terms_accepted === false) ctx.addIssue({ code: 'custom', path: ['terms_accepted'], message: V.terms });
+    for (const field of TERMS_FIELDS) {
+      if (input[field] !== undefined && flag.safeParse(input[field]).data !== true) {
+        ctx.addIssue({ code: 'custom', path: [field], message: V.terms });
+      }
+    }
     const role = input.role ?? (input.shop_name ? 'vendor' : 'customer');
     if (role === 'vendor') {
       for (const field of [...VENDOR_FIELD_NAMES, 'address'] as const) {
@@ -74,11 +85,13 @@ export const RegisterInput = z
       }
     }
   })
-  .transform(({ name, full_name, password_confirmation: _confirmation, terms_accepted: _terms, ...rest }) => ({
-    ...rest,
-    full_name: (full_name ?? name) as string,
-    role: rest.role ?? (rest.shop_name ? ('vendor' as const) : ('customer' as const)),
-  }));
+  .transform(
+    ({ name, full_name, password_confirmation: _confirmation, terms_accepted: _accepted, terms: _terms, ...rest }) => ({
+      ...rest,
+      full_name: (full_name ?? name) as string,
+      role: rest.role ?? (rest.shop_name ? ('vendor' as const) : ('customer' as const)),
+    }),
+  );
 export type RegisterInput = z.input<typeof RegisterInput>;
 export type RegisterData = z.output<typeof RegisterInput>;
 

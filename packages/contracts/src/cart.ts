@@ -21,18 +21,14 @@ export const CART_TEXT = {
 } as const;
 
 /**
- * An integer exactly as JSON carries it. Spec 5 converts wishlist ids to whole numbers but says the
- * add-to-cart product_id "is an integer", so "5", 2.5 and true are refused here instead of coerced.
+ * Free-text size as the product lists it; a product without sizes takes none. Sizes such as 57 are
+ * numbers to a client, so a JSON number is taken as its text.
  */
-const integer = (field: string, min: number, max: number) =>
-  z
-    .number({ error: `${field} must be a whole number` })
-    .int(`${field} must be a whole number`)
-    .min(min, `${field} must be at least ${min}`)
-    .max(max, `${field} must be at most ${max}`);
-
-/** Free-text size as the product lists it; a product without sizes takes none. */
-const sizeField = text().trim().max(20, V.maxLength(20));
+const sizeField = z
+  .union([z.number().transform(String), text()], {
+    error: (issue) => (issue.input === null ? V.required : V.invalidFormat),
+  })
+  .pipe(z.string().trim().max(20, V.maxLength(20)));
 
 /**
  * POST /cart. Strict: the price always comes from the product on the server, so a client-sent `price`
@@ -40,8 +36,9 @@ const sizeField = text().trim().max(20, V.maxLength(20));
  */
 export const AddToCartInput = z
   .object({
-    product_id: integer('product_id', 1, MAX_ID),
-    quantity: integer('quantity', 1, MAX_CART_QUANTITY).default(1),
+    // Whole numbers as JSON numbers or plain digits, as the wishlist takes them; 2.5, "0x5" and true are refused.
+    product_id: wholeNumber('product_id', 1, MAX_ID),
+    quantity: wholeNumber('quantity', 1, MAX_CART_QUANTITY).default(1),
     size: sizeField.default(''),
   })
   .strict();
@@ -51,7 +48,7 @@ export type AddToCartInput = z.input<typeof AddToCartInput>;
 export const UpdateCartItemInput = z
   .object({
     id: wholeNumber('id', 1, MAX_ID),
-    quantity: integer('quantity', -MAX_CART_QUANTITY, MAX_CART_QUANTITY),
+    quantity: wholeNumber('quantity', -MAX_CART_QUANTITY, MAX_CART_QUANTITY),
   })
   .strict();
 export type UpdateCartItemInput = z.input<typeof UpdateCartItemInput>;

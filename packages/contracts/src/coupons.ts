@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { wholeNumber } from './catalogue.js';
-import { couponCodeField } from './orders.js';
+import { couponCodeField, MAX_ORDER_ITEMS, TOO_MANY_ITEMS } from './orders.js';
 
 /** The cart's coupon check: the same rules as checkout, on the items the cart holds. */
 export const CouponCheckInput = z
@@ -14,7 +14,7 @@ export const CouponCheckInput = z
           size: z.string().max(20).optional(),
         }),
       )
-      .max(50)
+      .max(MAX_ORDER_ITEMS, TOO_MANY_ITEMS)
       .optional(),
   })
   .strict();

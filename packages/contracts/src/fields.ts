@@ -11,9 +11,29 @@ import { V } from './messages.js';
 export const text = () =>
   z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? V.required : V.invalidFormat) });
 
-/** Trimmed text with the generic length messages; an empty value is 'This field is required'. */
-export const boundedText = (min: number, max: number) =>
-  text().trim().min(1, V.required).min(min, V.minLength(min)).max(max, V.maxLength(max));
+/**
+ * Trimmed text with the generic length messages; an empty value is 'This field is required'. A
+ * minimum of 1 adds no length rule of its own: a blank value would otherwise also read 'Minimum
+ * length is 1 characters' next to 'This field is required'.
+ */
+export const boundedText = (min: number, max: number) => {
+  const required = text().trim().min(1, V.required);
+  return (min > 1 ? required.min(min, V.minLength(min)) : required).max(max, V.maxLength(max));
+};
+
+/** A number as a person writes it: digits with an optional sign and decimals, nothing else. */
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A number from JSON or written in plain decimals ("10", "2.5"). Anything else reads as `message`
+ * rather than as whatever Number() makes of it: true is not 1, "0x10" is not 16, " 1" is not 1 and
+ * "1e3" is not 1000. The rules of the field go on with `.pipe(...)`.
+ */
+export const decimalNumber = (message: string) =>
+  z
+    .union([z.number({ error: message }), z.string().regex(PLAIN_DECIMAL, message)], { error: message })
+    .transform(Number)
+    .pipe(z.number({ error: message }));
 
 export const emailField = text()
   .trim()
@@ -44,7 +64,9 @@ export const personName = text()
   .min(1, V.required)
   .min(2, V.nameLength)
   .max(50, V.maxLength(50))
-  .regex(/^[\p{L} ]+$/u, V.nameLetters);
+  // Letters with their combining marks (Adébáyọ̀ is a, d, e + acute...), so names written with
+  // diacritics count as letters; spec 5 allows letters and spaces only, so no digits or punctuation.
+  .regex(/^\p{L}[\p{L}\p{M} ]*$/u, V.nameLetters);
 
 export const addressField = boundedText(10, 200);
 export const shopNameField = boundedText(3, 50);

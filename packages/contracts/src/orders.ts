@@ -23,6 +23,10 @@ export const ShippingDetailsInput = z.object({
 });
 export type ShippingDetailsInput = z.input<typeof ShippingDetailsInput>;
 
+/** The most lines one checkout takes: far beyond any real cart, small enough to price in one go. */
+export const MAX_ORDER_ITEMS = 50;
+export const TOO_MANY_ITEMS = `At most ${MAX_ORDER_ITEMS} items per order`;
+
 /** A coupon code as typed: trimmed and upper-cased; empty means none. */
 export const couponCodeField = text()
   .trim()
@@ -37,7 +41,10 @@ export const OrderCreateInput = z
   .object({
     shipping_address: boundedText(10, 500),
     coupon_code: couponCodeField.nullish(),
-    items: z.array(OrderItemInput, { error: 'items must be a list' }).min(1, 'Your cart is empty').max(50),
+    items: z
+      .array(OrderItemInput, { error: 'items must be a list' })
+      .min(1, 'Your cart is empty')
+      .max(MAX_ORDER_ITEMS, TOO_MANY_ITEMS),
     shipping: ShippingDetailsInput.optional(),
     /** The tRPC face's Idempotency-Key (REST clients send the header). */
     idempotency_key: z.string().trim().min(1).max(128).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { wholeNumber } from './catalogue.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './constants.js';
-import { text } from './fields.js';
+import { decimalNumber, text } from './fields.js';
 import { V } from './messages.js';
 import { StatusChangeDto } from './orders.js';
 
@@ -69,22 +69,30 @@ export const vendorCouponCode = text()
   .max(20, V.maxLength(20))
   .regex(/^[A-Z0-9]+$/, V.couponCode);
 
-const discountField = z.coerce
-  .number({ error: V.discountPositive })
-  .int('Discount must be a whole number')
-  .positive(V.discountPositive)
-  .max(100, V.discountMax);
+const discountField = decimalNumber(V.discountPositive).pipe(
+  z.number().int('Discount must be a whole number').positive(V.discountPositive).max(100, V.discountMax),
+);
 
-const usageLimitField = z.coerce
-  .number({ error: V.usageLimitPositive })
-  .int('Usage limit must be a whole number')
-  .positive(V.usageLimitPositive)
-  .max(10_000, V.usageLimitMax);
+const usageLimitField = decimalNumber(V.usageLimitPositive).pipe(
+  z.number().int('Usage limit must be a whole number').positive(V.usageLimitPositive).max(10_000, V.usageLimitMax),
+);
 
-const expiresAtField = text()
-  .trim()
-  .min(1, V.required)
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'expires_at must be a valid date');
+/** YYYY-MM-DD, or a full ISO date-time (a zone or none), the shapes every JavaScript engine reads alike. */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
+
+/**
+ * A date that is on the calendar. Date.parse rolls 2030-02-30 over to 2030-03-02, so the day is
+ * checked against the month it would land in.
+ */
+function isCalendarDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match || Number.isNaN(Date.parse(value))) return false;
+  const [year, month, day] = match.slice(1, 4).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const expiresAtField = text().trim().min(1, V.required).refine(isCalendarDate, 'expires_at must be a valid date');
 
 const descriptionField = z.string({ error: V.invalidFormat }).trim().max(255, V.maxLength(255)).nullish();
 

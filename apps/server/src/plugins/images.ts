@@ -1,11 +1,19 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Services } from '@caps/api';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Answers carry images as "/api/images/<name>", while spec 3 says an image value not starting with
+ * http is a file name served from /api/images/{name}. A client that follows the spec joins the two
+ * and asks for /api/images//api/images/<name> (or with the doubled slash folded). Those paths serve
+ * the same stored image; the name is still only one the store made, so nothing else is reachable.
+ */
+const IMAGE_PATHS = ['/api/images/:name', '/api/images/api/images/:name', '/api/images//api/images/:name'];
 
 /** GET /api/images/{name}: stored images only, cached for a year (names are random and never reused). */
 export async function imagesPlugin(app: FastifyInstance, options: { services: Services }) {
-  app.get('/api/images/:name', async (request, reply) => {
+  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
     const { name } = request.params as { name: string };
     const path = options.services.images.pathOf(name);
     const info = path ? await stat(path).catch(() => null) : null;
@@ -18,5 +26,6 @@ export async function imagesPlugin(app: FastifyInstance, options: { services: Se
       .header('content-length', info.size)
       .type('image/webp')
       .send(createReadStream(path));
-  });
+  };
+  for (const url of IMAGE_PATHS) app.get(url, serve);
 }

@@ -37,14 +37,20 @@ function usable(coupon: Coupon, now = new Date()): boolean {
  * (no shop) applies to everything; a shop's coupon only to that shop's lines, so it must match a shop
  * in the cart. Anything else is 'Invalid coupon' (422), never a silent zero discount.
  */
-export async function findApplicableCoupon(em: Em, code: string, vendorIds: number[] | null): Promise<Coupon> {
+export async function findApplicableCoupon(
+  em: Em,
+  code: string,
+  vendorIds: number[] | null,
+  /** The input field the code came in, so the error names what the client sent. */
+  field = 'coupon_code',
+): Promise<Coupon> {
   const candidates = await em.find(CouponSchema, { code }, { orderBy: { id: 'asc' } });
   const fitting = candidates.filter(
     (c) => usable(c) && (!c.vendor || vendorIds === null || vendorIds.includes(c.vendor.id)),
   );
   // A shop's own coupon wins over a platform coupon of the same code.
   const coupon = fitting.find((c) => c.vendor) ?? fitting[0];
-  if (!coupon) throw new DomainError('VALIDATION', INVALID_COUPON, { coupon_code: [INVALID_COUPON] });
+  if (!coupon) throw new DomainError('VALIDATION', INVALID_COUPON, { [field]: [INVALID_COUPON] });
   return coupon;
 }
 
@@ -71,6 +77,7 @@ export async function checkCoupon(ctx: Context, input: z.output<typeof CouponChe
     ctx.em,
     input.code,
     items.length ? [...new Set(lines.map((l) => l.vendorId))] : null,
+    'code',
   );
   return {
     valid: true,
@@ -86,6 +93,7 @@ export async function checkCoupon(ctx: Context, input: z.output<typeof CouponChe
 
 export const COUPON_NOT_FOUND = 'Coupon not found';
 export const DUPLICATE_COUPON = 'You already have a coupon with this code.';
+export const RESERVED_COUPON = 'This code is reserved by the platform.';
 export const EXPIRY_IN_PAST = 'The expiry date must be in the future';
 
 function stateOf(coupon: Coupon, now = new Date()): VendorCouponDto['state'] {
@@ -119,7 +127,15 @@ function futureDate(value: string): Date {
   return date;
 }
 
+/**
+ * The code is neither a platform coupon's nor another of this shop's. A shop's coupon wins over a
+ * platform coupon of the same code at checkout, so a shop naming one SAVE10 would quietly replace the
+ * platform's discount on its caps.
+ */
 async function assertCodeFree(em: Em, vendorId: number, code: string, exceptId?: number): Promise<void> {
+  if (await em.findOne(CouponSchema, { vendor: null, code })) {
+    throw new DomainError('CONFLICT', RESERVED_COUPON, { code: [RESERVED_COUPON] });
+  }
   const clash = await em.findOne(CouponSchema, {
     vendor: vendorId,
     code,
