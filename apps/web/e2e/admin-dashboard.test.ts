@@ -16,6 +16,7 @@ import {
   api,
   apiResponse,
   DEMO_START_TIMEOUT_MS,
+  describedText,
   expectToast,
   login,
   signIn,
@@ -59,6 +60,8 @@ describe.skipIf(!browserAvailable())('the admin dashboard in the browser', () =>
     await visitor.goto('/admin/dashboard');
     await visitor.waitForURL('**/admin/auth');
     await visitor.getByRole('form', { name: 'Admin login' }).waitFor();
+    // A visitor is simply asked to sign in; only someone signed in with another role is told why.
+    expect(await visitor.getByText('Please sign in with an admin account.').count()).toBe(0);
 
     const vendorToken = await login(env, VENDOR);
     expect((await apiResponse(env, vendorToken, '/admin/users')).status).toBe(403);
@@ -79,6 +82,7 @@ describe.skipIf(!browserAvailable())('the admin dashboard in the browser', () =>
     await signIn(vendor, '/vendor/auth', VENDOR, '**/vendor/dashboard');
     await vendor.goto('/admin/dashboard');
     await vendor.waitForURL('**/admin/auth');
+    await vendor.getByRole('status').getByText('Please sign in with an admin account.').waitFor();
   });
 
   it('forgets a token the server no longer accepts and goes to /admin/auth', async () => {
@@ -135,7 +139,7 @@ describe.skipIf(!browserAvailable())('the admin dashboard in the browser', () =>
     const card = page.getByRole('list', { name: 'Vendors' }).getByRole('listitem').filter({ hasText: PENDING_SHOP });
     await card.getByText('Pending', { exact: true }).waitFor();
     await env.screenshot(page, 'admin-vendors-1280');
-    await card.getByRole('button', { name: `View ${PENDING_SHOP}` }).click();
+    await card.getByRole('button', { name: 'View', exact: true }).click();
 
     const dialog = page.getByRole('dialog', { name: PENDING_SHOP });
     await dialog.getByText('Unverified').waitFor();
@@ -152,6 +156,15 @@ describe.skipIf(!browserAvailable())('the admin dashboard in the browser', () =>
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await card.getByText('Verified', { exact: true }).waitFor();
+    // Edit opens the same dialog straight on its Actions, where the admin acts on the shop.
+    await card.getByRole('button', { name: 'Edit', exact: true }).click();
+    await expect.poll(() => dialog.getByRole('tab', { name: 'Actions' }).getAttribute('aria-selected')).toBe('true');
+    await dialog.getByRole('button', { name: 'Suspend Account' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // A search that matches nothing says so.
+    await page.getByLabel('Search vendors').fill('no such shop anywhere');
+    await page.getByText('No vendors found').waitFor();
 
     await page.goto('/shops');
     await page.getByText(PENDING_SHOP).first().waitFor();
@@ -170,7 +183,11 @@ describe.skipIf(!browserAvailable())('the admin dashboard in the browser', () =>
     const page = await env.newPage();
     await signInAsAdmin(page);
     await openTab(page, 'Vendors', /^Vendors/);
-    await page.getByRole('button', { name: `View ${REVIEWED_SHOP}` }).click();
+    await page
+      .getByRole('list', { name: 'Vendors' })
+      .getByRole('group', { name: REVIEWED_SHOP, exact: true })
+      .getByRole('button', { name: 'View', exact: true })
+      .click();
     const dialog = page.getByRole('dialog', { name: REVIEWED_SHOP });
     await dialog.getByText(shop.account_number).waitFor();
     await dialog.getByRole('tab', { name: `Orders (${detail.orders.length})` }).click();
@@ -195,11 +212,16 @@ describe.skipIf(!browserAvailable())('the admin dashboard in the browser', () =>
     await row.getByText('Active', { exact: true }).waitFor();
     // The server searches by name or email: the header row and Chidi's are left.
     await expect.poll(() => page.getByRole('row').count()).toBe(2);
-    await row.getByRole('button', { name: `View ${CUSTOMER_TO_SUSPEND.name}` }).click();
+    await row.getByRole('button', { name: 'View', exact: true }).click();
 
     const dialog = page.getByRole('dialog', { name: CUSTOMER_TO_SUSPEND.name });
     await dialog.getByRole('tab', { name: /^Orders/ }).click();
     await dialog.getByRole('tab', { name: 'Addresses' }).click();
+    await dialog.getByRole('tab', { name: 'Actions' }).click();
+    // View Profile (spec: "Actions (View Profile, Suspend Account)") goes back to the account's Overview.
+    await dialog.getByRole('button', { name: 'View Profile' }).click();
+    await expect.poll(() => dialog.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
+    await dialog.getByText(CUSTOMER_TO_SUSPEND.email).first().waitFor();
     await dialog.getByRole('tab', { name: 'Actions' }).click();
     await dialog.getByRole('button', { name: 'Suspend Account' }).click();
     const confirm = page.getByRole('alertdialog', { name: `Suspend ${CUSTOMER_TO_SUSPEND.name}?` });
@@ -231,7 +253,12 @@ describe.skipIf(!browserAvailable())('the admin dashboard in the browser', () =>
 
     const pending = before.data.find((report) => report.status === 'pending');
     if (!pending) throw new Error('The demo data has no pending report');
-    await page.getByRole('button', { name: `Resolve (report #${pending.id})` }).click();
+    // Each Resolve is named by its word and described by its report's number.
+    const resolveButtons = await page.getByRole('button', { name: 'Resolve', exact: true }).all();
+    const described = await Promise.all(resolveButtons.map((button) => describedText(page, button)));
+    const resolve = resolveButtons[described.indexOf(`Report #${pending.id}`)];
+    if (!resolve) throw new Error(`No Resolve button described by Report #${pending.id}`);
+    await resolve.click();
     await expectToast(page, 'Report status updated');
     await expect.poll(() => statValue(page, 'Report counts', 'Resolved')).toBe(before.counts.resolved + 1);
     expect(await statValue(page, 'Report counts', 'Pending')).toBe(before.counts.pending - 1);
@@ -322,10 +349,13 @@ describe.skipIf(!browserAvailable())('the admin dashboard in the browser', () =>
     await page.getByRole('heading', { level: 2, name: 'Overview' }).waitFor();
     await env.screenshot(page, 'admin-overview-390');
 
-    const menuButton = page.getByRole('button', { name: /^Menu/ });
+    // One "Menu" button: the header shows no menu of its own on the dashboard, the drawer leads back to the store.
+    const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+    expect(await page.getByRole('button', { name: 'Open menu' }).count()).toBe(0);
     await menuButton.click();
     const drawer = page.getByRole('dialog', { name: 'Dashboard menu' });
     await drawer.getByRole('link', { name: 'Users' }).waitFor();
+    await drawer.getByRole('link', { name: 'Back to store' }).waitFor();
     await env.screenshot(page, 'admin-drawer-390');
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
@@ -343,7 +373,8 @@ describe.skipIf(!browserAvailable())('the admin dashboard in the browser', () =>
     await page.getByRole('table', { name: 'Users' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await env.screenshot(page, 'admin-users-390');
-    await page.getByRole('button', { name: 'View Amina Bello' }).click();
+    const view = page.getByRole('row').filter({ hasText: 'Amina Bello' }).getByRole('button', { name: 'View' });
+    await view.click();
     const dialog = page.getByRole('dialog', { name: 'Amina Bello' });
     await dialog.getByRole('tab', { name: /^Orders/ }).click();
     await dialog
@@ -353,6 +384,8 @@ describe.skipIf(!browserAvailable())('the admin dashboard in the browser', () =>
     await env.screenshot(page, 'admin-user-dialog-390');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    // The keyboard user is back on the View button, not on <body>.
+    await expect.poll(() => view.evaluate((element) => element === document.activeElement)).toBe(true);
   });
 
   it('logs out from the side menu to /admin/auth', async () => {

@@ -86,11 +86,11 @@ describe.skipIf(!browserAvailable())('auth journeys in the browser', () => {
     expect(await describedText(page, password)).toContain('Password must contain at least one uppercase letter');
     await env.screenshot(page, 'auth-register-weak-password-1280');
 
-    // Switching tabs clears the errors (spec 2) but keeps what was typed.
+    // Switching tabs clears the errors (spec 2): only the active panel is on the page, so the form starts afresh.
     await page.getByRole('tab', { name: 'Login' }).click();
     await page.getByRole('tab', { name: 'Register' }).click();
     await expect.poll(() => page.getByText('Password must contain at least one uppercase letter').count()).toBe(0);
-    expect(await form.getByLabel('Full Name').inputValue()).toBe('Chidi Okafor');
+    expect(await form.getByLabel('Full Name').inputValue()).toBe('');
 
     expect(page.url()).toBe(`${env.baseUrl}/auth`);
     expect(registerCalls).toEqual([]);
@@ -181,6 +181,57 @@ describe.skipIf(!browserAvailable())('auth journeys in the browser', () => {
     expect(consoleErrors.some((text) => text.includes('/no-such-page'))).toBe(true);
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL(`${env.baseUrl}/`);
+  });
+
+  it('keeps only the active tab panel on the page, so each label names one field', async () => {
+    const page = await env.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    for (const path of ['/auth', '/vendor/auth']) {
+      await page.goto(path);
+      const login = page.getByRole('tab', { name: 'Login' });
+      const register = page.getByRole('tab', { name: 'Register' });
+      expect(await login.getAttribute('aria-selected')).toBe('true');
+      // The tab names the panel it controls; the other panel is an empty hidden element (its fields unmounted).
+      const panel = page.getByRole('tabpanel');
+      expect(await panel.getAttribute('id')).toBe(await login.getAttribute('aria-controls'));
+      expect(await panel.count()).toBe(1);
+      expect(await page.locator('input').count()).toBe(await panel.locator('input').count());
+      // page-wide (not form-scoped) lookups must find exactly one field: strict mode fails on two.
+      await page.getByLabel('Email').fill('nobody@example.com');
+      await page.getByLabel('Password', { exact: true }).fill('Secret123');
+
+      // Arrow keys move between the tabs and show the other panel alone.
+      await login.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => register.getAttribute('aria-selected')).toBe('true');
+      expect(await page.getByRole('tabpanel').count()).toBe(1);
+      expect(await page.getByRole('tabpanel').getAttribute('id')).toBe(await register.getAttribute('aria-controls'));
+      await page.getByLabel('Email').fill('somebody@example.com');
+      expect(await page.getByLabel('Full Name').count()).toBe(1);
+    }
+    // The root route has a loading block for the first load of a lazy page, so React Router does not warn.
+    expect(warnings.filter((text) => text.includes('HydrateFallback'))).toEqual([]);
+  });
+
+  it('checks the login form on submit: one click on Login shows the messages and focuses the first field', async () => {
+    const page = await env.newPage();
+    await page.goto('/auth');
+    const form = page.getByRole('form', { name: 'Login' });
+    const email = form.getByLabel('Email');
+    await email.fill('not-an-address');
+    // Leaving the field shows nothing yet, so the Login button does not move under the pointer.
+    await form.getByLabel('Password').focus();
+    expect(await email.getAttribute('aria-invalid')).not.toBe('true');
+    await form.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => email.evaluate((element) => element === document.activeElement)).toBe(true);
+    // Once shown, a message follows what is typed.
+    await email.fill('amina@example.com');
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('false');
+    expect(page.url()).toBe(`${env.baseUrl}/auth`);
   });
 
   it('sends /vendor/login to /vendor/auth', async () => {

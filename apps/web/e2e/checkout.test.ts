@@ -137,7 +137,9 @@ describe.skipIf(!browserAvailable())('checkout, payment and orders in the browse
     if (!first) throw new Error('No placed order');
     await page.goto(`/order/${first.id}`);
     await page.getByRole('heading', { name: `Order #${first.id}` }).waitFor();
-    await page.getByText('Waiting for payment / confirmation').waitFor();
+    // Paid and pending: the sentence says what it waits for now, the shop (not payment).
+    await page.getByText('Paid. Waiting for the shop to confirm your order.', { exact: true }).waitFor();
+    expect(await page.getByText('Waiting for payment', { exact: true }).count()).toBe(0);
     await env.screenshot(page, 'order-detail-1280');
   });
 
@@ -159,6 +161,15 @@ describe.skipIf(!browserAvailable())('checkout, payment and orders in the browse
     // Nothing was paid, so the cart is still there.
     expect(await api<unknown[]>(env, token, '/cart')).toHaveLength(1);
     await env.screenshot(page, 'payment-failed-390');
+
+    // The unpaid order's page waits for payment only.
+    const unpaid = (await api<ListedOrder[]>(env, token, '/orders')).find(
+      (order) => order.status === 'pending' && order.payment_status !== 'paid',
+    );
+    if (!unpaid) throw new Error('The declined order is missing');
+    await page.goto(`/order/${unpaid.id}`);
+    await page.getByText('Waiting for payment', { exact: true }).waitFor();
+    expect(await page.getByText('Paid. Waiting for the shop to confirm your order.').count()).toBe(0);
   });
 
   it('writes a review of a delivered cap from the order page', async () => {

@@ -6,8 +6,10 @@ import { browserAvailable, type E2eEnv, startE2eEnv } from './harness';
 import {
   AMINA_SHIPPING,
   api,
+  apiResponse,
   DEMO_CUSTOMER as CUSTOMER,
   DEMO_START_TIMEOUT_MS,
+  describedText,
   expectToast,
   fillShipping,
   GOOD_CARD,
@@ -142,12 +144,16 @@ describe.skipIf(!browserAvailable())('vendor dashboard in the browser', () => {
     await phone.goto('/vendor/dashboard');
     await phone.getByRole('heading', { level: 2, name: 'Overview' }).waitFor();
     await expect.poll(() => phone.getByRole('navigation', { name: 'Vendor dashboard' }).count()).toBe(0);
-    const menuButton = phone.getByRole('button', { name: /^Menu/ });
+    // The drawer is the only menu on a phone here: one "Menu" button, the header's own is not shown.
+    const menuButton = phone.getByRole('button', { name: 'Menu', exact: true });
+    expect(await phone.getByRole('button', { name: 'Open menu' }).count()).toBe(0);
+    expect(await menuButton.getAttribute('aria-description')).toBe('Current tab: Overview');
     await menuButton.focus();
     await phone.keyboard.press('Enter');
     const drawer = phone.getByRole('dialog', { name: 'Dashboard menu' });
     await drawer.waitFor();
     expect(await drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await drawer.getByRole('link', { name: 'Back to store' }).waitFor();
     await env.screenshot(phone, 'vendor-drawer-390');
     await phone.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
@@ -160,12 +166,18 @@ describe.skipIf(!browserAvailable())('vendor dashboard in the browser', () => {
     await drawer.waitFor({ state: 'detached' });
     await phone.getByRole('heading', { level: 2, name: 'Products' }).waitFor();
     await env.screenshot(phone, 'vendor-products-390');
-    await phone.getByRole('button', { name: 'Add New Cap' }).first().click();
+    const addCap = phone.getByRole('button', { name: 'Add New Cap' }).first();
+    await addCap.click();
     const phoneForm = phone.getByRole('dialog', { name: 'Add New Cap' });
     await phoneForm.getByLabel('Name').waitFor();
     await screenshotOf(phoneForm, 'vendor-add-cap-390');
+    // Leaving Name empty shows nothing until the form is sent.
+    await phoneForm.getByLabel('Description').focus();
+    expect(await phoneForm.getByText('This field is required').count()).toBe(0);
+    // Escape closes the dialog and gives the focus back to the button that opened it.
     await phone.keyboard.press('Escape');
     await phoneForm.waitFor({ state: 'detached' });
+    await expect.poll(() => addCap.evaluate((element) => element === document.activeElement)).toBe(true);
     await phone.goto('/vendor/dashboard?tab=orders');
     await phone.getByRole('list', { name: 'Orders' }).waitFor();
     await env.screenshot(phone, 'vendor-orders-390');
@@ -179,6 +191,19 @@ describe.skipIf(!browserAvailable())('vendor dashboard in the browser', () => {
     await expectToast(page, 'Logged out');
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     expect(env.pageErrors).toEqual([]);
+  });
+
+  it('tells a signed-in customer opening the vendor dashboard to sign in with a vendor account', async () => {
+    const page = await env.newPage();
+    await signIn(page, '/auth', CUSTOMER);
+    await page.goto('/vendor/dashboard');
+    await page.waitForURL('**/vendor/auth');
+    await page.getByRole('status').getByText('Please sign in with a vendor account.').waitFor();
+    // The notice belongs to that redirect only: a plain visit of the page shows none.
+    const visitor = await env.newPage();
+    await visitor.goto('/vendor/auth');
+    await visitor.getByRole('tab', { name: 'Login' }).waitFor();
+    expect(await visitor.getByText('Please sign in with a vendor account.').count()).toBe(0);
   });
 
   it('refuses bad product input, edits pictures and deletes after asking', async () => {
@@ -231,8 +256,8 @@ describe.skipIf(!browserAvailable())('vendor dashboard in the browser', () => {
     expect(await form.getByLabel('Name').inputValue()).toBe(name);
     await form.getByLabel('Price (₦)').fill('15000');
     await form.getByLabel('Stock').fill('5');
-    await form.getByLabel('Sizes', { exact: true }).fill('M');
-    await form.getByLabel('Sizes', { exact: true }).press('Enter');
+    // A size typed but not added with Enter still counts: the box shows it, so the save takes it.
+    await form.getByLabel('Sizes', { exact: true }).fill(' M ');
     for (const index of [5, 4]) await form.getByRole('button', { name: `Remove image ${index}` }).click();
     expect(await pictures.count()).toBe(3);
     await form.getByRole('button', { name: 'Add Cap' }).click();
@@ -242,12 +267,11 @@ describe.skipIf(!browserAvailable())('vendor dashboard in the browser', () => {
     const created = (await api<OwnProduct[]>(env, token, '/vendor/products')).find((product) => product.name === name);
     if (!created) throw new Error('The cap was not saved');
     expect(created.images).toHaveLength(3);
+    expect(created.sizes).toEqual(['M']);
     const [first, second, third] = created.images;
 
     // Edit: drop the second picture, move the third before the first, add a new one and make it the main one.
-    await productCard(page, name)
-      .getByRole('button', { name: `Edit ${name}` })
-      .click();
+    await productCard(page, name).getByRole('button', { name: 'Edit', exact: true }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Cap' });
     const editPictures = edit.getByRole('list', { name: 'Images in order' }).getByRole('listitem');
     expect(await editPictures.count()).toBe(3);
@@ -272,20 +296,49 @@ describe.skipIf(!browserAvailable())('vendor dashboard in the browser', () => {
     expect([first, second, third]).not.toContain(edited?.images[0]);
 
     // Delete asks first; Cancel keeps the cap.
-    await productCard(page, name)
-      .getByRole('button', { name: `Delete ${name}` })
-      .click();
+    await productCard(page, name).getByRole('button', { name: 'Delete', exact: true }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete this cap?' });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
     expect((await api<OwnProduct[]>(env, token, '/vendor/products')).some((p) => p.id === created.id)).toBe(true);
-    await productCard(page, name)
-      .getByRole('button', { name: `Delete ${name}` })
-      .click();
+    await productCard(page, name).getByRole('button', { name: 'Delete', exact: true }).click();
+    // Deleted behind the page's back: the refusal is toasted as spec 8 says ('Please try again'), and its
+    // reason stays in the open dialog.
+    await api(env, token, `/products/${created.id}`, { method: 'DELETE' });
+    const again = await apiResponse(env, token, `/products/${created.id}`, { method: 'DELETE' });
+    expect(again.status).toBe(404);
+    const reason = ((await again.json()) as { message: string }).message;
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expectToast(page, 'Product deleted');
+    const failed = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to delete product' });
+    await failed.waitFor();
+    expect(await failed.textContent()).toContain('Please try again');
+    expect(await failed.textContent()).not.toContain(reason);
+    expect(await confirm.getByRole('alert').textContent()).toBe(reason);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Refresh' }).click();
     await productCard(page, name).waitFor({ state: 'detached' });
     expect((await api<OwnProduct[]>(env, token, '/vendor/products')).some((p) => p.id === created.id)).toBe(false);
+
+    // The plain path: a cap nobody ordered is deleted after the confirmation, with the spec's toast.
+    const spareName = `${name} Spare`;
+    const spare = await api<{ id: number }>(env, token, '/products', {
+      method: 'POST',
+      body: JSON.stringify({
+        name: spareName,
+        description: 'A spare cap made to be deleted from the grid.',
+        price: 5_000,
+        stock: 2,
+        category: 'Hausa Caps',
+        sizes: ['M'],
+      }),
+    });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await productCard(page, spareName).getByRole('button', { name: 'Delete', exact: true }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Product deleted' }).waitFor();
+    await productCard(page, spareName).waitFor({ state: 'detached' });
+    expect((await api<OwnProduct[]>(env, token, '/vendor/products')).some((p) => p.id === spare.id)).toBe(false);
     expect(env.pageErrors).toEqual([]);
   });
 
@@ -344,7 +397,10 @@ describe.skipIf(!browserAvailable())('vendor dashboard in the browser', () => {
       await api(env, adminToken, `/admin/vendors/${profile.vendor.id}/verify`, { method: 'POST' });
       await vendorPage.reload();
       await vendorPage.getByText('Verified', { exact: true }).waitFor();
-      expect(await addNew.first().isDisabled()).toBe(false);
+      // Still one Add New Cap: the empty state's, now enabled (not a second one in the header).
+      await vendorPage.getByText('No products yet').waitFor();
+      expect(await addNew.count()).toBe(1);
+      expect(await addNew.isDisabled()).toBe(false);
 
       // Add New Cap with three sizes (a repeat and a blank ignored) and two pictures.
       await addNew.first().click();
@@ -375,6 +431,8 @@ describe.skipIf(!browserAvailable())('vendor dashboard in the browser', () => {
       await form.getByRole('button', { name: 'Add Cap' }).click();
       await expectToast(vendorPage, 'Product added!');
       await productCard(vendorPage, capName).waitFor();
+      // With a cap listed, the header has the one Add New Cap.
+      expect(await addNew.count()).toBe(1);
       await env.screenshot(vendorPage, 'vendor-products-1280');
 
       // A customer finds it in the catalogue, sees both pictures and the three sizes, and buys it.
@@ -418,12 +476,15 @@ describe.skipIf(!browserAvailable())('vendor dashboard in the browser', () => {
         ['Mark as Shipped', 'Shipped'],
         ['Mark as Delivered', 'Delivered'],
       ] as const) {
-        await orderCard.getByRole('button', { name: `${step} order #${order.id}` }).click();
+        // Named by its visible words; the order number is its description.
+        const button = orderCard.getByRole('button', { name: step, exact: true });
+        expect(await describedText(vendorPage, button)).toBe(`Order #${order.id}`);
+        await button.click();
         await expectToast(vendorPage, 'Order status updated!');
         await orderCard.getByText(status, { exact: true }).waitFor();
       }
       await expect.poll(() => orderCard.getByRole('button', { name: /^(Confirm|Mark as)/ }).count()).toBe(0);
-      await orderCard.getByRole('button', { name: `View Details of order #${order.id}` }).click();
+      await orderCard.getByRole('button', { name: 'View Details', exact: true }).click();
       const details = vendorPage.getByRole('dialog', { name: `Order #${order.id}` });
       await details.getByText(CUSTOMER.email).waitFor();
       await details.getByText('Shipped → Delivered').waitFor();

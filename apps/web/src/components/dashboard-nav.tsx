@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { LogOut, type LucideIcon, Menu, X } from 'lucide-react';
+import { ArrowLeft, LogOut, type LucideIcon, Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -33,7 +33,8 @@ function itemClassName(active: boolean) {
 }
 
 /**
- * The menu itself: one link per tab (the current one marked for screen readers) and Logout. Links, not
+ * The menu itself: one link per tab (the current one marked for screen readers), Back to store and Logout
+ * (on phones the header has no menu of its own on a dashboard, so this is the way back to the shop). Links, not
  * buttons, so a tab can be opened in a new browser tab and the address names the tab.
  */
 function DashboardMenu<TTab extends string>({
@@ -60,7 +61,11 @@ function DashboardMenu<TTab extends string>({
           </li>
         ))}
       </ul>
-      <div className="mt-2 border-t border-border pt-2">
+      <div className="mt-2 flex flex-col gap-1 border-t border-border pt-2">
+        <Link to="/" className={itemClassName(false)} onClick={onNavigate}>
+          <ArrowLeft className="size-4 shrink-0" aria-hidden="true" />
+          Back to store
+        </Link>
         <button
           type="button"
           onClick={onLogout}
@@ -95,10 +100,10 @@ export function DashboardDrawer<TTab extends string>({ nav, current, onLogout }:
   return (
     <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
       <DialogPrimitive.Trigger asChild>
-        <Button variant="outline" className="md:hidden">
+        {/* Named just "Menu" (the header shows no menu button of its own here); the tab is a description. */}
+        <Button variant="outline" className="md:hidden" aria-description={`Current tab: ${currentLabel ?? ''}`}>
           <Menu aria-hidden="true" />
           Menu
-          <span className="sr-only">, current tab {currentLabel}</span>
         </Button>
       </DialogPrimitive.Trigger>
       <DialogPrimitive.Portal>

@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
+import { LoadingBlock } from '@/components/ui/spinner';
 
 /** While a lazy page loads, a thin bar at the top shows that the click was taken. */
 function NavigationProgress() {
@@ -25,4 +26,12 @@ export function RootLayout() {
       <ScrollRestoration />
     </div>
   );
+}
+
+/**
+ * What shows while the first lazy page loads on a fresh visit (React Router warns without one): the page
+ * shell is not there yet, so just a small loading block.
+ */
+export function RootHydrateFallback() {
+  return <LoadingBlock label="Loading..." />;
 }

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { NotFoundPage } from './not-found-page';
-import { RootLayout } from './root-layout';
+import { RootHydrateFallback, RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 /**
@@ -122,6 +122,7 @@ export const router = createBrowserRouter([
   {
     path: '/',
     element: <RootLayout />,
+    HydrateFallback: RootHydrateFallback,
     // A failure in the header or footer themselves: nothing of the layout can be trusted.
     errorElement: <RouteErrorBoundary />,
     // A failing page keeps the header and footer around its error screen.

@@ -12,6 +12,9 @@ import { UserMenu } from './user-menu';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
+/** On the dashboards the dashboard's own drawer is the phone menu (with Back to store), so the header shows none. */
+const DASHBOARD_PATH = /^\/(vendor|admin)\/dashboard\/?$/;
+
 function navLinkClassName({ isActive }: { isActive: boolean }) {
   return cn(
     'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground',
@@ -25,6 +28,7 @@ export function Header() {
   const location = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const hasMobileMenu = !DASHBOARD_PATH.test(location.pathname);
 
   // A followed link closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only, on purpose.
@@ -77,21 +81,27 @@ export function Header() {
               </>
             )}
           </div>
-          <Button
-            ref={menuButtonRef}
-            variant="ghost"
-            size="icon"
-            className="lg:hidden"
-            aria-expanded={mobileOpen}
-            aria-controls={MOBILE_MENU_ID}
-            aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMobileOpen((open) => !open)}
-          >
-            {mobileOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
-          </Button>
+          {hasMobileMenu ? (
+            <Button
+              ref={menuButtonRef}
+              variant="ghost"
+              size="icon"
+              className="lg:hidden"
+              aria-expanded={mobileOpen}
+              aria-controls={MOBILE_MENU_ID}
+              aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+              onClick={() => setMobileOpen((open) => !open)}
+            >
+              {mobileOpen ? (
+                <X className="size-5" aria-hidden="true" />
+              ) : (
+                <Menu className="size-5" aria-hidden="true" />
+              )}
+            </Button>
+          ) : null}
         </div>
       </div>
-      {mobileOpen ? (
+      {mobileOpen && hasMobileMenu ? (
         <div id={MOBILE_MENU_ID} className="border-t border-border bg-background lg:hidden">
           <nav aria-label="Main" className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
             {MAIN_NAV_LINKS.map((link) => (

@@ -21,6 +21,8 @@ interface ConfirmDialogProps {
   onConfirm: () => void;
   /** While the confirmed action runs: the buttons wait and the dialog stays open. */
   pending?: boolean;
+  /** Why the confirmed action failed (the server's reason), kept in the dialog while the toast asks to try again. */
+  failure?: string | null;
 }
 
 /** Asks before something that cannot be undone (deleting a cap, suspending an account); Cancel has the focus first. */
@@ -32,6 +34,7 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   pending = false,
+  failure = null,
 }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
@@ -40,6 +43,11 @@ export function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
+        {failure ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {failure}
+          </p>
+        ) : null}
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline" disabled={pending}>

@@ -26,6 +26,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
 }
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  // With forceMount an inactive panel stays in the DOM (keeping what was typed) but must not show.
+  // Only the active panel is mounted (Radix's default), so a label or field of a hidden panel never doubles
+  // one of the visible panel. The hide rule only matters if a caller opts into forceMount.
   return <TabsPrimitive.Content className={cn('mt-6 data-[state=inactive]:hidden', className)} {...props} />;
 }

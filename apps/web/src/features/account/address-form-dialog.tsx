@@ -53,7 +53,8 @@ export function AddressFormDialog({ open, onOpenChange, address, onSave, onSaveE
   } = useForm({
     resolver: zodResolver(AddressInput),
     defaultValues: valuesOf(address),
-    mode: 'onTouched',
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
 
   useEffect(() => {

@@ -9,8 +9,8 @@ interface AuthTabsProps {
 }
 
 /**
- * Login and Register tabs. Both panels stay mounted so a slip onto the other tab keeps what was typed;
- * each form clears its errors when it stops being the active one.
+ * Login and Register tabs. Only the active panel is mounted: with both in the DOM every label (Email,
+ * Password…) existed twice, which confuses assistive technology and anything finding fields by label.
  */
 export function AuthTabs({ login, register }: AuthTabsProps) {
   const [tab, setTab] = useState<AuthTab>('login');
@@ -20,12 +20,8 @@ export function AuthTabs({ login, register }: AuthTabsProps) {
         <TabsTrigger value="login">Login</TabsTrigger>
         <TabsTrigger value="register">Register</TabsTrigger>
       </TabsList>
-      <TabsContent value="login" forceMount>
-        {login(tab === 'login')}
-      </TabsContent>
-      <TabsContent value="register" forceMount>
-        {register(tab === 'register')}
-      </TabsContent>
+      <TabsContent value="login">{login(tab === 'login')}</TabsContent>
+      <TabsContent value="register">{register(tab === 'register')}</TabsContent>
     </Tabs>
   );
 }

@@ -40,7 +40,8 @@ export function CustomerRegisterForm({ isActive }: { isActive: boolean }) {
       password_confirmation: '',
       terms_accepted: false,
     },
-    mode: 'onTouched',
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
 
   useEffect(() => {

@@ -39,7 +39,8 @@ export function LoginForm({ intendedRole, redirectTo, isActive }: LoginFormProps
   } = useForm({
     resolver: zodResolver(LoginFields),
     defaultValues: { email: '', password: '' },
-    mode: 'onTouched',
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
 
   useEffect(() => {

@@ -80,7 +80,8 @@ export function ProfileForm({ user, texts = CUSTOMER_TEXTS, signInPath }: Profil
   } = useForm({
     resolver: zodResolver(PersonalInfoForm),
     defaultValues: { full_name: user.full_name, phone: user.phone ?? '', address: user.address ?? '' },
-    mode: 'onTouched',
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
 
   const onSubmit = handleSubmit(async (values) => {

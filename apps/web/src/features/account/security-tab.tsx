@@ -31,7 +31,12 @@ export function SecurityTab({ signInPath }: { signInPath?: string } = {}) {
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(SecurityForm), defaultValues: EMPTY, mode: 'onTouched' });
+  } = useForm({
+    resolver: zodResolver(SecurityForm),
+    defaultValues: EMPTY,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import { SignInNotice } from '@/components/sign-in-notice';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { FormAlert, FormField } from '@/components/ui/form-field';
@@ -53,6 +54,7 @@ export function AdminAuthPage() {
           <CardDescription>Sign in to manage the marketplace.</CardDescription>
         </CardHeader>
         <CardContent>
+          <SignInNotice />
           <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Admin login">
             <FormAlert message={failure} />
             <FormField label="Admin Email" error={errors.email?.message}>

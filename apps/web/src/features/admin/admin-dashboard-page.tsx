@@ -5,6 +5,7 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { DashboardDrawer, type DashboardNavConfig, DashboardSideMenu } from '@/components/dashboard-nav';
 import { ErrorScreen } from '@/components/error-screen';
 import { useLogout } from '@/components/layout/use-logout';
+import { signInNoticeState } from '@/components/sign-in-notice';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { useStoredUser } from '@/lib/auth';
 import { clearSession } from '@/lib/auth-storage';
@@ -73,7 +74,11 @@ export function AdminDashboardPage() {
     if (profile.error && isUnauthenticated(profile.error)) clearSession();
   }, [profile.error]);
 
-  if (!isAdmin || (profile.data && profile.data.role !== 'admin')) return <Navigate to="/admin/auth" replace />;
+  if (!isAdmin || (profile.data && profile.data.role !== 'admin')) {
+    // A signed-in vendor or customer is told why the admin sign-in form appears instead of the dashboard.
+    const state = user ? signInNoticeState('Please sign in with an admin account.') : undefined;
+    return <Navigate to="/admin/auth" replace state={state} />;
+  }
   if (profile.isPending) return <LoadingBlock label="Loading the admin dashboard..." />;
   if (profile.isError) return <ErrorScreen onRetry={() => void profile.refetch()} />;
 

@@ -128,7 +128,8 @@ function Checkout({ email, name }: { email: string; name: string }) {
   } = useForm({
     resolver: zodResolver(ShippingDetailsInput),
     defaultValues: { ...EMPTY_SHIPPING, fullName: name, email },
-    mode: 'onTouched',
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
 
   // Prefill once from the default saved address, unless the buyer has started typing.

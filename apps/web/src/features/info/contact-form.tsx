@@ -33,7 +33,8 @@ export function ContactForm() {
   } = useForm({
     resolver: zodResolver(ContactMessageForm),
     defaultValues: EMPTY,
-    mode: 'onTouched',
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
 
   const onSubmit = handleSubmit(async (values) => {

@@ -17,8 +17,8 @@ import {
   formatDateTime,
   OrderStatusBadge,
   PaymentStatusText,
-  STATUS_MESSAGES,
   statusLabel,
+  statusMessage,
 } from './order-status';
 import { ReviewDialog } from './review-dialog';
 import { usePayOrder } from './use-pay-order';
@@ -131,7 +131,7 @@ function OrderView({ order }: { order: OrderDto }) {
                 Payment: <PaymentStatusText status={order.payment_status} />
               </span>
             </div>
-            <p className="mt-3 text-sm">{STATUS_MESSAGES[order.status]}</p>
+            <p className="mt-3 text-sm">{statusMessage(order.status, order.payment_status)}</p>
             {order.status_history.length > 0 ? (
               <ol aria-label="Status history" className="mt-4 flex flex-col gap-3 border-l-2 border-border pl-4">
                 {order.status_history.map((change) => (

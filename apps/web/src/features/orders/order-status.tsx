@@ -12,14 +12,23 @@ const STATUS_STYLES: Record<OrderStatus, string> = {
 
 const UNKNOWN_STYLE = 'border-slate-300 bg-slate-100 text-slate-800';
 
-/** What each status means for the buyer, shown on the order page. */
-export const STATUS_MESSAGES: Record<OrderStatus, string> = {
-  pending: 'Waiting for payment / confirmation',
+/** What each status means for the buyer, shown on the order page (a pending one depends on payment). */
+const STATUS_MESSAGES: Record<Exclude<OrderStatus, 'pending'>, string> = {
   confirmed: 'The shop has confirmed your order and is preparing it.',
   shipped: 'Your order is on its way to you.',
   delivered: 'Your order has been delivered. Enjoy your cap!',
   cancelled: 'This order was cancelled.',
 };
+
+/**
+ * The order page's sentence for where the order stands. A pending order is either still to be
+ * paid or paid and waiting for the shop: saying "payment / confirmation" next to "Payment: Paid"
+ * left the buyer guessing which.
+ */
+export function statusMessage(status: OrderStatus, payment: PaymentStatus): string {
+  if (status !== 'pending') return STATUS_MESSAGES[status];
+  return payment === 'paid' ? 'Paid. Waiting for the shop to confirm your order.' : 'Waiting for payment';
+}
 
 const PAYMENT_LABELS: Record<PaymentStatus, string> = { pending: 'Unpaid', paid: 'Paid', failed: 'Payment failed' };
 

@@ -65,7 +65,8 @@ function ReviewFormBody({ productId, onDone }: { productId: number; onDone: () =
   } = useForm({
     resolver: zodResolver(ReviewForm),
     defaultValues: { rating: 0, comment: '' },
-    mode: 'onTouched',
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const comment = watch('comment');
 

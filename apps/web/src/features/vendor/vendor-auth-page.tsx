@@ -1,3 +1,4 @@
+import { SignInNotice } from '@/components/sign-in-notice';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { AuthTabs } from '@/features/account/auth-tabs';
 import { LoginForm } from '@/features/account/login-form';
@@ -14,6 +15,7 @@ export function VendorAuthPage() {
           <CardDescription>Sign in to your shop, or open one and sell to customers across Nigeria.</CardDescription>
         </CardHeader>
         <CardContent>
+          <SignInNotice />
           <AuthTabs
             login={(isActive) => (
               <div className="mx-auto max-w-md">

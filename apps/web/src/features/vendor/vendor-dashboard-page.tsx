@@ -4,6 +4,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { DashboardDrawer, DashboardSideMenu } from '@/components/dashboard-nav';
 import { ErrorScreen } from '@/components/error-screen';
+import { signInNoticeState } from '@/components/sign-in-notice';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { AccountSettingsTab } from './dashboard/account-settings-tab';
@@ -56,7 +57,11 @@ export function VendorDashboardPage() {
 
   useForgetRefusedSession(profile.error);
 
-  if (!isVendor) return <Navigate to="/vendor/auth" replace />;
+  if (!isVendor) {
+    // A signed-in customer (or admin) is told why the vendor sign-in form appears instead of the dashboard.
+    const state = user ? signInNoticeState('Please sign in with a vendor account.') : undefined;
+    return <Navigate to="/vendor/auth" replace state={state} />;
+  }
   if (profile.isPending) return <LoadingBlock label="Loading your shop..." />;
   if (profile.isError) return <ErrorScreen onRetry={() => void profile.refetch()} />;
 

@@ -76,7 +76,8 @@ export function VendorRegisterForm({ isActive }: { isActive: boolean }) {
       password_confirmation: '',
       terms_accepted: false,
     },
-    mode: 'onTouched',
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
 
   useEffect(() => {

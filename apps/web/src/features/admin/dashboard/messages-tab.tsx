@@ -1,6 +1,7 @@
 import type { AdminContactMessageDto } from '@caps/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Inbox } from 'lucide-react';
+import { useId } from 'react';
 import { DashboardSection } from '@/components/dashboard-section';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -18,10 +19,14 @@ function MessageCard({ message }: { message: AdminContactMessageDto }) {
       feedback('Message marked as handled', 'Failed to mark the message as handled'),
     ),
   );
+  // Mark as handled is named by its words; the message's subject describes it.
+  const subjectId = useId();
   return (
     <Card className="flex flex-col gap-3 p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 className="min-w-0 font-semibold break-words">{message.subject}</h3>
+        <h3 id={subjectId} className="min-w-0 font-semibold break-words">
+          {message.subject}
+        </h3>
         {message.handled_at ? (
           <StatusPill tone="success">Handled</StatusPill>
         ) : (
@@ -47,10 +52,10 @@ function MessageCard({ message }: { message: AdminContactMessageDto }) {
           disabled={markHandled.isPending}
           aria-busy={markHandled.isPending}
           onClick={() => markHandled.mutate({ id: message.id })}
+          aria-describedby={subjectId}
         >
           <CheckCircle2 aria-hidden="true" />
           Mark as handled
-          <span className="sr-only"> ({message.subject})</span>
         </Button>
       )}
     </Card>

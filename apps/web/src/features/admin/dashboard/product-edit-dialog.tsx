@@ -57,7 +57,7 @@ export function ProductEditDialog({ product, onClose }: ProductEditDialogProps) 
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(AdminProductUpdateInput), mode: 'onTouched' });
+  } = useForm({ resolver: zodResolver(AdminProductUpdateInput), mode: 'onSubmit', reValidateMode: 'onChange' });
 
   useEffect(() => {
     if (!product) return;

@@ -36,32 +36,47 @@ function isReportFilter(value: string): value is ReportFilter {
   return REPORT_FILTERS.some((filter) => filter === value);
 }
 
+interface ReportMove {
+  to: ReportStatus;
+  label: string;
+  variant: 'default' | 'outline' | 'ghost';
+}
+
 function ReportActions({ report }: { report: AdminReportDto }) {
   const trpc = useTRPC();
   const feedback = useAdminActionFeedback();
   const setStatus = useMutation(
     trpc.reports.setStatus.mutationOptions(feedback('Report status updated', 'Failed to update report')),
   );
-  const change = (status: ReportStatus) => setStatus.mutate({ id: report.id, status });
+  // The moves open from where the report stands: a pending one is reviewed or resolved, a resolved one reopened.
+  const moves: ReportMove[] =
+    report.status === 'resolved'
+      ? [{ to: 'pending', label: 'Reopen', variant: 'ghost' }]
+      : [
+          ...(report.status === 'pending'
+            ? [{ to: 'reviewed', label: 'Mark Reviewed', variant: 'outline' } as const]
+            : []),
+          { to: 'resolved', label: 'Resolve', variant: 'default' },
+        ];
+  // The buttons are named by their words; which report they move is their description.
+  const reportNoteId = useId();
   return (
     <div className="flex gap-2">
-      {report.status === 'pending' ? (
-        <Button variant="outline" size="sm" disabled={setStatus.isPending} onClick={() => change('reviewed')}>
-          Mark Reviewed
-          <span className="sr-only"> (report #{report.id})</span>
+      <span id={reportNoteId} hidden>
+        Report #{report.id}
+      </span>
+      {moves.map((move) => (
+        <Button
+          key={move.to}
+          variant={move.variant}
+          size="sm"
+          disabled={setStatus.isPending}
+          onClick={() => setStatus.mutate({ id: report.id, status: move.to })}
+          aria-describedby={reportNoteId}
+        >
+          {move.label}
         </Button>
-      ) : null}
-      {report.status !== 'resolved' ? (
-        <Button size="sm" disabled={setStatus.isPending} onClick={() => change('resolved')}>
-          Resolve
-          <span className="sr-only"> (report #{report.id})</span>
-        </Button>
-      ) : (
-        <Button variant="ghost" size="sm" disabled={setStatus.isPending} onClick={() => change('pending')}>
-          Reopen
-          <span className="sr-only"> (report #{report.id})</span>
-        </Button>
-      )}
+      ))}
     </div>
   );
 }

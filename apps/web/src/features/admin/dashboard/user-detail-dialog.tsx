@@ -1,6 +1,6 @@
 import { type AdminUserDetailDto, E, formatNaira } from '@caps/contracts';
 import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
-import { ExternalLink, MapPin, PauseCircle, PlayCircle } from 'lucide-react';
+import { ExternalLink, MapPin, PauseCircle, PlayCircle, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -15,7 +15,12 @@ import { ADMIN_QUERY_CACHE, retryOnceUnlessNotFound, useAdminActionFeedback } fr
 import { DetailList, OrderSummaryList, RecordDialog } from './record-dialog';
 import { AccountStatusPill } from './vendor-status';
 
-function UserActions({ user }: { user: AdminUserDetailDto }) {
+type UserTab = 'overview' | 'orders' | 'addresses' | 'actions';
+const USER_TABS: readonly UserTab[] = ['overview', 'orders', 'addresses', 'actions'];
+const isUserTab = (value: string): value is UserTab => USER_TABS.some((tab) => tab === value);
+
+/** Spec: "Actions (View Profile, Suspend Account)". View Profile goes back to the account's Overview. */
+function UserActions({ user, onViewProfile }: { user: AdminUserDetailDto; onViewProfile: () => void }) {
   const trpc = useTRPC();
   const me = useStoredUser();
   const feedback = useAdminActionFeedback();
@@ -31,6 +36,10 @@ function UserActions({ user }: { user: AdminUserDetailDto }) {
   const canSuspend = user.role !== 'admin' && user.id !== me?.id;
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+      <Button variant="outline" onClick={onViewProfile}>
+        <UserRound aria-hidden="true" />
+        View Profile
+      </Button>
       {user.vendor ? (
         <Button asChild variant="outline">
           <Link to={`/shop/${user.vendor.id}`}>
@@ -71,6 +80,7 @@ function UserActions({ user }: { user: AdminUserDetailDto }) {
 }
 
 function UserDetail({ user }: { user: AdminUserDetailDto }) {
+  const [tab, setTab] = useState<UserTab>('overview');
   return (
     <>
       <DialogHeader>
@@ -80,7 +90,7 @@ function UserDetail({ user }: { user: AdminUserDetailDto }) {
         </div>
         <DialogDescription className="break-words">{user.email}</DialogDescription>
       </DialogHeader>
-      <Tabs defaultValue="overview">
+      <Tabs value={tab} onValueChange={(value) => (isUserTab(value) ? setTab(value) : undefined)}>
         <TabsList className="grid-flow-row grid-cols-2 sm:grid-flow-col sm:grid-cols-none">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="orders">Orders ({user.orders.length})</TabsTrigger>
@@ -126,7 +136,7 @@ function UserDetail({ user }: { user: AdminUserDetailDto }) {
           )}
         </TabsContent>
         <TabsContent value="actions">
-          <UserActions user={user} />
+          <UserActions user={user} onViewProfile={() => setTab('overview')} />
         </TabsContent>
       </Tabs>
     </>

@@ -40,7 +40,9 @@ export function UsersTab() {
           {items.map((user) => (
             <tr key={user.id}>
               <Cell>
-                <p className="font-semibold">{user.name}</p>
+                <p id={`user-name-${user.id}`} className="font-semibold">
+                  {user.name}
+                </p>
                 <p className="text-xs text-muted-foreground capitalize">{user.role}</p>
               </Cell>
               <Cell className="whitespace-nowrap">{user.email}</Cell>
@@ -51,10 +53,15 @@ export function UsersTab() {
                 <AccountStatusPill status={user.status} />
               </Cell>
               <Cell>
-                <Button variant="outline" size="sm" onClick={() => setViewing(user.id)}>
+                {/* Named "View" as shown; whose row it is comes as its description. */}
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setViewing(user.id)}
+                  aria-describedby={`user-name-${user.id}`}
+                >
                   <Eye aria-hidden="true" />
                   View
-                  <span className="sr-only"> {user.name}</span>
                 </Button>
               </Cell>
             </tr>

@@ -97,7 +97,10 @@ function VendorActions({ vendor }: { vendor: AdminVendorDetailDto }) {
   );
 }
 
-function VendorDetail({ vendor }: { vendor: AdminVendorDetailDto }) {
+/** The dialog's tab it opens on: View shows the Overview, Edit goes straight to the Actions. */
+export type VendorDialogTab = 'overview' | 'actions';
+
+function VendorDetail({ vendor, initialTab }: { vendor: AdminVendorDetailDto; initialTab: VendorDialogTab }) {
   return (
     <>
       <DialogHeader>
@@ -109,7 +112,7 @@ function VendorDetail({ vendor }: { vendor: AdminVendorDetailDto }) {
           {vendor.user.name} · {vendor.user.email}
         </DialogDescription>
       </DialogHeader>
-      <Tabs defaultValue="overview">
+      <Tabs defaultValue={initialTab}>
         <TabsList className="grid-flow-row grid-cols-2 sm:grid-flow-col sm:grid-cols-none">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="orders">Orders ({vendor.orders.length})</TabsTrigger>
@@ -148,7 +151,15 @@ function VendorDetail({ vendor }: { vendor: AdminVendorDetailDto }) {
 }
 
 /** View on a vendor card: the shop's details, its real orders and reviews, and the admin's actions. */
-export function VendorDetailDialog({ vendorId, onClose }: { vendorId: number | null; onClose: () => void }) {
+export function VendorDetailDialog({
+  vendorId,
+  initialTab = 'overview',
+  onClose,
+}: {
+  vendorId: number | null;
+  initialTab?: VendorDialogTab;
+  onClose: () => void;
+}) {
   const trpc = useTRPC();
   const vendor = useQuery({
     ...trpc.admin.vendors.get.queryOptions(vendorId === null ? skipToken : { id: vendorId }, ADMIN_QUERY_CACHE),
@@ -162,7 +173,7 @@ export function VendorDetailDialog({ vendorId, onClose }: { vendorId: number | n
       query={vendor}
       notFound={E.vendorNotFound}
     >
-      {(data) => <VendorDetail vendor={data} />}
+      {(data) => <VendorDetail key={`${data.id}-${initialTab}`} vendor={data} initialTab={initialTab} />}
     </RecordDialog>
   );
 }

@@ -1,20 +1,28 @@
 import type { AdminVendorDto } from '@caps/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Eye, Landmark, Store, User } from 'lucide-react';
-import { useState } from 'react';
+import { Eye, Landmark, Pencil, Store, User } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useTRPC } from '@/lib/trpc';
 import { ADMIN_QUERY_CACHE } from './admin-queries';
 import { SearchableList, useListControls } from './list-controls';
-import { VendorDetailDialog } from './vendor-detail-dialog';
+import { VendorDetailDialog, type VendorDialogTab } from './vendor-detail-dialog';
 import { VendorStatusPill } from './vendor-status';
 
-function VendorCard({ vendor, onView }: { vendor: AdminVendorDto; onView: () => void }) {
+/**
+ * A shop's card. View opens its details, Edit its Actions (verify, suspend, reinstate): what an admin
+ * can change about a vendor. There is no Delete: shops are suspended, never erased, as their orders stay.
+ * The buttons are named by their words; the shop's name describes them.
+ */
+function VendorCard({ vendor, onOpen }: { vendor: AdminVendorDto; onOpen: (tab: VendorDialogTab) => void }) {
+  const headingId = useId();
   return (
-    <Card className="flex h-full flex-col gap-4 p-5">
+    <Card className="flex h-full flex-col gap-4 p-5" role="group" aria-labelledby={headingId}>
       <div className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 text-lg font-semibold break-words">{vendor.shop_name}</h3>
+        <h3 id={headingId} className="min-w-0 text-lg font-semibold break-words">
+          {vendor.shop_name}
+        </h3>
         <VendorStatusPill status={vendor.status} />
       </div>
       <dl className="flex flex-col gap-2 text-sm">
@@ -35,11 +43,16 @@ function VendorCard({ vendor, onView }: { vendor: AdminVendorDto; onView: () => 
           </dd>
         </div>
       </dl>
-      <Button variant="outline" className="mt-auto self-start" onClick={onView}>
-        <Eye aria-hidden="true" />
-        View
-        <span className="sr-only"> {vendor.shop_name}</span>
-      </Button>
+      <div className="mt-auto flex flex-wrap gap-2">
+        <Button variant="outline" onClick={() => onOpen('overview')} aria-describedby={headingId}>
+          <Eye aria-hidden="true" />
+          View
+        </Button>
+        <Button variant="outline" onClick={() => onOpen('actions')} aria-describedby={headingId}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+      </div>
     </Card>
   );
 }
@@ -52,7 +65,7 @@ export function VendorsTab() {
     ...trpc.admin.vendors.list.queryOptions(list.input, ADMIN_QUERY_CACHE),
     placeholderData: keepPreviousData,
   });
-  const [viewing, setViewing] = useState<number | null>(null);
+  const [open, setOpen] = useState<{ id: number; tab: VendorDialogTab } | null>(null);
 
   return (
     <SearchableList
@@ -64,13 +77,13 @@ export function VendorsTab() {
       loading="Loading vendors..."
       failed="Failed to load vendors"
       empty={{ icon: Store, title: 'No vendors found' }}
-      dialogs={<VendorDetailDialog vendorId={viewing} onClose={() => setViewing(null)} />}
+      dialogs={<VendorDetailDialog vendorId={open?.id ?? null} initialTab={open?.tab} onClose={() => setOpen(null)} />}
     >
       {(items) => (
         <ul aria-label="Vendors" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {items.map((vendor) => (
             <li key={vendor.id}>
-              <VendorCard vendor={vendor} onView={() => setViewing(vendor.id)} />
+              <VendorCard vendor={vendor} onOpen={(tab) => setOpen({ id: vendor.id, tab })} />
             </li>
           ))}
         </ul>

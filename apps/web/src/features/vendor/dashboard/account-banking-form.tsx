@@ -23,7 +23,10 @@ const BankingSchema = z.object({
 });
 const FIELDS = ['account_holder_name', 'account_number', 'bank_name'] as const;
 
-/** Banking details: where the shop's earnings are paid. The only place they are edited. */
+/**
+ * Banking details: where the shop's earnings are paid. Spec 2 lists bank fields under both Shop
+ * Settings and Account Settings, so both tabs render this one form, with its own Save and toasts.
+ */
 export function BankingForm({ user }: { user: UserDto }) {
   const trpc = useTRPC();
   const storeProfile = useStoreProfile();
@@ -44,7 +47,8 @@ export function BankingForm({ user }: { user: UserDto }) {
       account_number: vendor?.account_number ?? '',
       bank_name: vendor?.bank_name ?? '',
     },
-    mode: 'onTouched',
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
 
   const onSubmit = handleSubmit(async (values) => {

@@ -3,8 +3,7 @@ import { applyServerFieldErrors } from '@/lib/server-errors';
 import { TRY_AGAIN, toastFailure } from './failure-toast';
 
 /**
- * A dashboard form's failed save: the spec 8 toast ('Failed to update shop' / 'Please try again', or the
- * server's reason when it refused the input), the server's field messages under their fields, and the
+ * A dashboard form's failed save: the spec 8 toast ('Failed to update shop' / 'Please try again'), the server's field messages under their fields, and the
  * sentence for the form's alert: null when the reason already sits under a field.
  */
 export function reportSaveFailure<TValues extends FieldValues>(

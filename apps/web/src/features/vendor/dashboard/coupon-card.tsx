@@ -82,18 +82,25 @@ export function CouponCard({ coupon, onEdit, onDelete }: CouponCardProps) {
         </div>
       </dl>
       <div className="mt-auto flex gap-2 border-t border-border pt-4">
-        <Button variant="outline" size="sm" className="flex-1" onClick={() => onEdit(coupon)}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="flex-1"
+          onClick={() => onEdit(coupon)}
+          aria-describedby={titleId}
+        >
           <Pencil aria-hidden="true" />
-          Edit<span className="sr-only"> {coupon.code}</span>
+          Edit
         </Button>
         <Button
           variant="outline"
           size="sm"
           className="flex-1 text-destructive hover:bg-destructive/10"
           onClick={() => onDelete(coupon)}
+          aria-describedby={titleId}
         >
           <Trash2 aria-hidden="true" />
-          Delete<span className="sr-only"> {coupon.code}</span>
+          Delete
         </Button>
       </div>
     </article>

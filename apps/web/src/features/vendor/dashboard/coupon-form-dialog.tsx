@@ -1,7 +1,7 @@
 import { CouponCreateInput, type CouponUpdateInput, T, type VendorCouponDto } from '@caps/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ChangeEvent, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -118,6 +118,16 @@ export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialo
     }
   });
 
+  // Codes are upper case (spec: 'SAVE10'): 'save5' is shown and kept as 'SAVE5' as it is typed, not refused.
+  const codeField = register('code');
+  const upperCaseCode = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const { selectionStart, selectionEnd } = input;
+    input.value = input.value.toUpperCase();
+    // Rewriting the value moves the caret to the end; put it back where the user was typing.
+    input.setSelectionRange(selectionStart, selectionEnd);
+    return codeField.onChange(event);
+  };
   const title = editing ? 'Edit Coupon' : 'Create Coupon';
   return (
     <Dialog open={open} onOpenChange={(next) => (isSubmitting ? undefined : onOpenChange(next))}>
@@ -138,7 +148,8 @@ export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialo
             {(field) => (
               <Input
                 {...field}
-                {...register('code')}
+                {...codeField}
+                onChange={upperCaseCode}
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}

@@ -15,7 +15,7 @@ import { VENDOR_SIGN_IN_PATH } from './account-profile-loader';
 import { CouponCard } from './coupon-card';
 import { CouponFormDialog } from './coupon-form-dialog';
 import { DASHBOARD_CACHE } from './dashboard-tabs';
-import { toastFailure } from './failure-toast';
+import { TRY_AGAIN, toastFailure } from './failure-toast';
 
 type CouponDialog = { kind: 'form'; coupon: VendorCouponDto | null } | { kind: 'delete'; coupon: VendorCouponDto };
 
@@ -104,7 +104,11 @@ export function CouponsTab() {
       />
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
-        onOpenChange={(open) => (open ? undefined : setDialog(null))}
+        onOpenChange={(open) => {
+          if (open) return;
+          setDialog(null);
+          remove.reset();
+        }}
         title="Delete this coupon?"
         description={
           dialog?.kind === 'delete'
@@ -113,6 +117,8 @@ export function CouponsTab() {
         }
         confirmLabel="Delete"
         pending={remove.isPending}
+        // The toast asks to try again (spec 8); why it failed stays here.
+        failure={remove.error ? readServerError(remove.error, TRY_AGAIN).message : null}
         onConfirm={() => (dialog?.kind === 'delete' ? confirmDelete(dialog.coupon) : undefined)}
       />
     </DashboardSection>

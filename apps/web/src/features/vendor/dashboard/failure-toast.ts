@@ -6,12 +6,10 @@ export const TRY_AGAIN = 'Please try again';
 
 /**
  * What went wrong, and the failure toast that says so: the title of spec 8 ('Failed to add
- * product'), described by the server's own message when it refused the input (a 4xx says what to
- * fix), else 'Please try again'.
+ * product') with 'Please try again' under it, always (spec 8). The server's reason is returned so
+ * the caller shows it where the user acts on it: under a field, or as the form's or dialog's message.
  */
 export function toastFailure(title: string, error: unknown): ServerError {
-  const problem = readServerError(error, TRY_AGAIN);
-  const refused = problem.status >= 400 && problem.status < 500 && problem.status !== 401;
-  toast.error(title, { description: refused ? problem.message : TRY_AGAIN });
-  return problem;
+  toast.error(title, { description: TRY_AGAIN });
+  return readServerError(error, TRY_AGAIN);
 }

@@ -1,5 +1,6 @@
 import { formatNaira, type VendorOrderDto } from '@caps/contracts';
 import { Eye } from 'lucide-react';
+import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { nextStepOf } from './order-advance';
@@ -32,10 +33,16 @@ interface OrderActionsProps {
 /** View Details and the next-status button (only for a paid order that can still move). */
 export function OrderActions({ order, advancing, advanceDisabled, onAdvance, onDetails }: OrderActionsProps) {
   const step = nextStepOf(order);
+  // The buttons are named by their visible words (Confirm, View Details); which order they act on is
+  // their description, so a screen reader still hears "Order #8" without it changing the name.
+  const orderNoteId = useId();
   return (
     <div className="flex flex-wrap justify-end gap-2">
+      <span id={orderNoteId} hidden>
+        Order #{order.id}
+      </span>
       {onDetails ? (
-        <Button variant="outline" size="sm" onClick={onDetails} aria-label={`View Details of order #${order.id}`}>
+        <Button variant="outline" size="sm" onClick={onDetails} aria-describedby={orderNoteId}>
           <Eye aria-hidden="true" />
           View Details
         </Button>
@@ -46,7 +53,7 @@ export function OrderActions({ order, advancing, advanceDisabled, onAdvance, onD
           onClick={onAdvance}
           disabled={advanceDisabled}
           aria-busy={advancing}
-          aria-label={`${step.label} order #${order.id}`}
+          aria-describedby={orderNoteId}
         >
           {advancing ? <Spinner /> : null}
           {step.label}

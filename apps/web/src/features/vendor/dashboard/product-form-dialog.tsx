@@ -8,7 +8,7 @@ import {
   type VendorProductDto,
 } from '@caps/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -33,7 +33,7 @@ import { clearSession } from '@/lib/auth-storage';
 import { applyServerFieldErrors, isUnauthenticated } from '@/lib/server-errors';
 import { ImageListPicker, type PickedImage, storedImages } from '../image-picker';
 import { toastFailure } from './failure-toast';
-import { SizesInput } from './sizes-input';
+import { SizesInput, type SizesInputHandle } from './sizes-input';
 import { useRefreshShopData } from './use-refresh-shop-data';
 
 /** Hands a value on to a shared rule whose input is wider than the form's control (a select, a chip list). */
@@ -130,6 +130,7 @@ interface ProductFormDialogProps {
 /** Add New Cap / Edit Cap: the product's fields, sizes and pictures, checked with the server's own rules. */
 export function ProductFormDialog({ open, onOpenChange, product }: ProductFormDialogProps) {
   const refresh = useRefreshShopData();
+  const sizesRef = useRef<SizesInputHandle>(null);
   const [images, setImages] = useState<PickedImage[]>([]);
   const [imageError, setImageError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -144,7 +145,8 @@ export function ProductFormDialog({ open, onOpenChange, product }: ProductFormDi
   } = useForm<ProductFormValues, unknown, ProductFormData>({
     resolver: zodResolver(ProductForm),
     defaultValues: valuesOf(product),
-    mode: 'onTouched',
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
 
   // Filled afresh each time the dialog opens (for another cap, or empty); a failed save keeps everything.
@@ -157,7 +159,7 @@ export function ProductFormDialog({ open, onOpenChange, product }: ProductFormDi
     setFailure(null);
   }, [open, product?.id, reset]);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const save = handleSubmit(async (values) => {
     setFailure(null);
     setImageError(undefined);
     try {
@@ -186,6 +188,15 @@ export function ProductFormDialog({ open, onOpenChange, product }: ProductFormDi
       setFailure(message);
     }
   });
+
+  // A size still in the box counts as added (the vendor sees it there); a refused one (too long) stops the save.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (sizesRef.current?.commitDraft() === false) {
+      event.preventDefault();
+      return;
+    }
+    void save(event);
+  };
 
   const title = editing ? 'Edit Cap' : 'Add New Cap';
   return (
@@ -246,6 +257,7 @@ export function ProductFormDialog({ open, onOpenChange, product }: ProductFormDi
             name="sizes"
             render={({ field, fieldState }) => (
               <SizesInput
+                ref={sizesRef}
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}

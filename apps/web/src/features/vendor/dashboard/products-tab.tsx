@@ -14,7 +14,7 @@ import { cn } from '@/lib/cn';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 import { DASHBOARD_CACHE } from './dashboard-tabs';
-import { toastFailure } from './failure-toast';
+import { TRY_AGAIN, toastFailure } from './failure-toast';
 import { ProductFormDialog } from './product-form-dialog';
 import { useRefreshShopData } from './use-refresh-shop-data';
 import { useForgetRefusedSession, useShopVerified } from './use-vendor-profile';
@@ -61,6 +61,9 @@ export function ProductsTab() {
     </Button>
   );
   const refreshing = products.isFetching && !products.isPending;
+  // One Add New Cap on the page: the empty state offers it to a verified shop with no caps yet, the
+  // header everywhere else (a pending shop sees it there, disabled, next to the explanation).
+  const addInEmptyState = verified && products.data?.length === 0;
 
   return (
     <DashboardSection
@@ -77,7 +80,7 @@ export function ProductsTab() {
             <RefreshCw className={cn(refreshing && 'animate-spin')} aria-hidden="true" />
             Refresh
           </Button>
-          {addButton}
+          {addInEmptyState ? null : addButton}
         </>
       }
     >
@@ -104,7 +107,7 @@ export function ProductsTab() {
           icon={Package}
           title="No products yet"
           description={verified ? 'Add your first cap to start selling.' : PENDING_EXPLANATION}
-          action={verified ? addButton : null}
+          action={addInEmptyState ? addButton : null}
         />
       ) : (
         <ul aria-label="Your caps" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -126,13 +129,19 @@ export function ProductsTab() {
       />
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
-        onOpenChange={(open) => (open ? undefined : setDialog(null))}
+        onOpenChange={(open) => {
+          if (open) return;
+          setDialog(null);
+          remove.reset();
+        }}
         title="Delete this cap?"
         description={
           dialog?.kind === 'delete'
             ? `"${dialog.product.name}" will be removed from your shop. A cap that is in an order is archived instead.`
             : ''
         }
+        // The toast asks to try again (spec 8); why it failed stays here.
+        failure={remove.error ? readServerError(remove.error, TRY_AGAIN).message : null}
         confirmLabel="Delete"
         pending={remove.isPending}
         onConfirm={() => (dialog?.kind === 'delete' ? confirmDelete(dialog.product) : undefined)}
@@ -180,7 +189,7 @@ function ProductCard({ product, onEdit, onDelete }: ProductCardProps) {
           <dd>{product.images.length}</dd>
         </dl>
         <div className="mt-auto flex gap-2 pt-2">
-          <Button variant="outline" size="sm" className="flex-1" onClick={onEdit} aria-label={`Edit ${product.name}`}>
+          <Button variant="outline" size="sm" className="flex-1" onClick={onEdit} aria-describedby={headingId}>
             <Pencil aria-hidden="true" />
             Edit
           </Button>
@@ -189,7 +198,7 @@ function ProductCard({ product, onEdit, onDelete }: ProductCardProps) {
             size="sm"
             className="flex-1 text-destructive hover:bg-destructive/10"
             onClick={onDelete}
-            aria-label={`Delete ${product.name}`}
+            aria-describedby={headingId}
           >
             <Trash2 aria-hidden="true" />
             Delete

@@ -16,6 +16,7 @@ import { ShopCard } from '@/features/storefront/shop-card';
 import { apiRequest } from '@/lib/api';
 import { readServerError } from '@/lib/server-errors';
 import { ImagePicker, usePreviewUrl } from '../image-picker';
+import { BankingForm } from './account-banking-form';
 import { VENDOR_SIGN_IN_PATH, VendorProfileLoader } from './account-profile-loader';
 import { reportSaveFailure } from './account-save-failure';
 
@@ -30,7 +31,7 @@ type ShopImageField = 'profile_image' | 'cover_image';
 type ShopImages = Record<ShopImageField, File | null>;
 const NO_IMAGES: ShopImages = { profile_image: null, cover_image: null };
 
-/** Shop Settings: the shop's public face. Bank details live in the Account tab, in one form. */
+/** Shop Settings: the shop's public face, and (spec 2) its bank fields, the same form as in Account. */
 export function ShopSettingsTab() {
   return (
     <DashboardSection title="Shop Settings" description="How your shop appears to customers.">
@@ -65,7 +66,8 @@ function ShopSettingsForm({ user, vendor }: { user: UserDto; vendor: VendorDto }
   } = useForm({
     resolver: zodResolver(ShopSchema),
     defaultValues: { shop_name: vendor.shop_name, shop_description: vendor.shop_description },
-    mode: 'onTouched',
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const [shopName, shopDescription] = useWatch({ control, name: ['shop_name', 'shop_description'] });
   const profilePreview = usePreviewUrl(images.profile_image);
@@ -122,59 +124,62 @@ function ShopSettingsForm({ user, vendor }: { user: UserDto; vendor: VendorDto }
 
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <Card className="min-w-0">
-        <CardHeader>
-          <CardTitle>Shop Information</CardTitle>
-          <CardDescription>Your shop's name, description and pictures.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form onSubmit={onSubmit} noValidate aria-label="Shop settings" className="flex flex-col gap-5">
-            <FormAlert message={failure} />
-            <FormField label="Shop Name" error={errors.shop_name?.message}>
-              {(field) => (
-                <Input {...field} {...register('shop_name')} autoComplete="organization" aria-required="true" />
-              )}
-            </FormField>
-            <FormField
-              label="Shop Description"
-              error={errors.shop_description?.message}
-              hint="What you sell and what makes your caps special (10-500 characters)."
-            >
-              {(field) => <Textarea {...field} {...register('shop_description')} rows={4} aria-required="true" />}
-            </FormField>
-            <div key={pickerKey} className="flex flex-col gap-6">
-              <ImagePicker
-                label="Profile Image"
-                name="profile_image"
-                shape="square"
-                file={images.profile_image}
-                onChange={pickImage('profile_image')}
-                error={imageErrors.profile_image}
-                current={vendor.profile_image}
-                hint="JPEG, PNG or WebP, up to 5 MB. Leave empty to keep the current one."
-              />
-              <ImagePicker
-                label="Cover Image"
-                name="cover_image"
-                shape="wide"
-                file={images.cover_image}
-                onChange={pickImage('cover_image')}
-                error={imageErrors.cover_image}
-                current={vendor.cover_image}
-                hint="JPEG, PNG or WebP, up to 5 MB. A wide picture works best. Leave empty to keep the current one."
-              />
-            </div>
-            <div className="mt-2 flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
-              {unsaved ? (
-                <p className="text-sm text-muted-foreground" role="status">
-                  You have unsaved changes.
-                </p>
-              ) : null}
-              <SubmitButton busy={isSubmitting} label="Save Shop Settings" busyLabel="Saving..." />
-            </div>
-          </form>
-        </CardContent>
-      </Card>
+      <div className="flex min-w-0 flex-col gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Shop Information</CardTitle>
+            <CardDescription>Your shop's name, description and pictures.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <form onSubmit={onSubmit} noValidate aria-label="Shop settings" className="flex flex-col gap-5">
+              <FormAlert message={failure} />
+              <FormField label="Shop Name" error={errors.shop_name?.message}>
+                {(field) => (
+                  <Input {...field} {...register('shop_name')} autoComplete="organization" aria-required="true" />
+                )}
+              </FormField>
+              <FormField
+                label="Shop Description"
+                error={errors.shop_description?.message}
+                hint="What you sell and what makes your caps special (10-500 characters)."
+              >
+                {(field) => <Textarea {...field} {...register('shop_description')} rows={4} aria-required="true" />}
+              </FormField>
+              <div key={pickerKey} className="flex flex-col gap-6">
+                <ImagePicker
+                  label="Profile Image"
+                  name="profile_image"
+                  shape="square"
+                  file={images.profile_image}
+                  onChange={pickImage('profile_image')}
+                  error={imageErrors.profile_image}
+                  current={vendor.profile_image}
+                  hint="JPEG, PNG or WebP, up to 5 MB. Leave empty to keep the current one."
+                />
+                <ImagePicker
+                  label="Cover Image"
+                  name="cover_image"
+                  shape="wide"
+                  file={images.cover_image}
+                  onChange={pickImage('cover_image')}
+                  error={imageErrors.cover_image}
+                  current={vendor.cover_image}
+                  hint="JPEG, PNG or WebP, up to 5 MB. A wide picture works best. Leave empty to keep the current one."
+                />
+              </div>
+              <div className="mt-2 flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
+                {unsaved ? (
+                  <p className="text-sm text-muted-foreground" role="status">
+                    You have unsaved changes.
+                  </p>
+                ) : null}
+                <SubmitButton busy={isSubmitting} label="Save Shop Settings" busyLabel="Saving..." />
+              </div>
+            </form>
+          </CardContent>
+        </Card>
+        <BankingForm user={user} />
+      </div>
       <section aria-labelledby="shop-preview-title" className="flex min-w-0 flex-col gap-3 lg:sticky lg:top-24">
         <div>
           <h3 id="shop-preview-title" className="text-lg font-semibold">

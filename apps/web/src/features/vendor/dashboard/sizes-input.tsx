@@ -1,6 +1,6 @@
 import { VENDOR_PRODUCT_MESSAGES } from '@caps/contracts';
 import { Plus, X } from 'lucide-react';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type Ref, useId, useImperativeHandle, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -8,7 +8,14 @@ import { Label } from '@/components/ui/label';
 
 const MAX_SIZE_LENGTH = 20;
 
+/** Lets the form take a size that was typed but not yet added (Enter or Add) when it is submitted. */
+export interface SizesInputHandle {
+  /** Adds the typed size (same rules as Enter); false when it was refused (too long) and focus went back to it. */
+  commitDraft: () => boolean;
+}
+
 interface SizesInputProps {
+  ref?: Ref<SizesInputHandle>;
   value: string[];
   onChange: (sizes: string[]) => void;
   onBlur?: () => void;
@@ -19,7 +26,7 @@ interface SizesInputProps {
  * Sizes as removable chips (spec 5): type one and press Enter (or Add); blank and repeated sizes
  * are ignored. Enter adds a size instead of submitting the form.
  */
-export function SizesInput({ value, onChange, onBlur, error }: SizesInputProps) {
+export function SizesInput({ ref, value, onChange, onBlur, error }: SizesInputProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState('');
@@ -28,21 +35,30 @@ export function SizesInput({ value, onChange, onBlur, error }: SizesInputProps) 
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
 
-  const addDraft = () => {
+  const addDraft = (): boolean => {
     const size = draft.trim();
     setDraft('');
     if (!size || value.includes(size)) {
       setProblem(null);
-      return;
+      return true;
     }
     if (size.length > MAX_SIZE_LENGTH) {
       setProblem(VENDOR_PRODUCT_MESSAGES.sizeTooLong);
       setDraft(size);
-      return;
+      return false;
     }
     setProblem(null);
     onChange([...value, size]);
+    return true;
   };
+
+  useImperativeHandle(ref, () => ({
+    commitDraft: () => {
+      const added = addDraft();
+      if (!added) inputRef.current?.focus();
+      return added;
+    },
+  }));
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
@@ -72,7 +88,7 @@ export function SizesInput({ value, onChange, onBlur, error }: SizesInputProps) 
           aria-invalid={Boolean(shownError)}
           aria-describedby={[hintId, shownError ? errorId : null].filter(Boolean).join(' ')}
         />
-        <Button variant="outline" onClick={addDraft} aria-label="Add size">
+        <Button variant="outline" onClick={() => addDraft()} aria-label="Add size">
           <Plus aria-hidden="true" />
           Add
         </Button>
