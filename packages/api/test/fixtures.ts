@@ -3,7 +3,12 @@ import type { Em } from '../src/db/orm.js';
 import { type User, UserSchema } from '../src/modules/auth/auth.entities.js';
 import { type Product, ProductSchema } from '../src/modules/catalogue/catalogue.entities.js';
 import { refreshSearchText } from '../src/modules/catalogue/catalogue.search.js';
-import { CheckoutSchema, OrderItemSchema, OrderSchema } from '../src/modules/orders/orders.entities.js';
+import {
+  CheckoutSchema,
+  OrderItemSchema,
+  OrderSchema,
+  OrderStatusChangeSchema,
+} from '../src/modules/orders/orders.entities.js';
 import { ReviewSchema } from '../src/modules/reviews/reviews.entities.js';
 import { type Vendor, VendorSchema } from '../src/modules/vendors/vendors.entities.js';
 
@@ -87,19 +92,36 @@ export async function makeReview(em: Em, product: Product, rating: number, user?
   await em.flush();
 }
 
-/** An order of one cap in the given status, as checkout and the vendor's status steps would leave it. */
-export async function placeOrder(em: Em, customerId: number, product: Product, status: OrderStatus = 'delivered') {
+export interface PlaceOrderOptions {
+  /** Paid unless the order is pending or cancelled. */
+  paid?: boolean;
+  /** The order's total in kobo; the cap's price plus ₦2,000 shipping by default. */
+  totalKobo?: number;
+  paidAt?: Date;
+}
+
+/**
+ * An order of one cap in the given status, as checkout, payment and the vendor's status steps would
+ * leave it (placed by the customer, so its history starts with that step). Answers the order's id.
+ */
+export async function placeOrder(
+  em: Em,
+  customerId: number,
+  product: Product,
+  status: OrderStatus = 'delivered',
+  options: PlaceOrderOptions = {},
+): Promise<number> {
   const user = em.getReference(UserSchema, customerId);
-  const paid = status !== 'pending' && status !== 'cancelled';
+  const paid = options.paid ?? (status !== 'pending' && status !== 'cancelled');
+  const totalKobo = options.totalKobo ?? product.priceKobo + 200_000;
+  const paidAt = paid ? (options.paidAt ?? new Date()) : null;
+  const amounts = { subtotalKobo: totalKobo - 200_000, discountKobo: 0, shippingKobo: 200_000, totalKobo };
   const checkout = em.create(CheckoutSchema, {
     user,
-    subtotalKobo: product.priceKobo,
-    discountKobo: 0,
-    shippingKobo: 200_000,
-    totalKobo: product.priceKobo + 200_000,
+    ...amounts,
     paymentStatus: paid ? 'paid' : 'pending',
     expiresAt: new Date(Date.now() + 60 * 60 * 1000),
-    paidAt: paid ? new Date() : null,
+    paidAt,
   });
   const order = em.create(OrderSchema, {
     checkout,
@@ -107,12 +129,9 @@ export async function placeOrder(em: Em, customerId: number, product: Product, s
     vendor: product.vendor,
     status,
     paymentStatus: paid ? 'paid' : 'pending',
-    subtotalKobo: product.priceKobo,
-    shippingKobo: 200_000,
-    discountKobo: 0,
-    totalKobo: product.priceKobo + 200_000,
+    ...amounts,
     shippingAddress: '3 Lake Chad Road, Maiduguri, Borno 600001',
-    paidAt: paid ? new Date() : null,
+    paidAt,
   });
   em.create(OrderItemSchema, {
     order,
@@ -122,5 +141,7 @@ export async function placeOrder(em: Em, customerId: number, product: Product, s
     quantity: 1,
     unitPriceKobo: product.priceKobo,
   });
+  em.create(OrderStatusChangeSchema, { order, fromStatus: null, toStatus: 'pending', actor: customerId });
   await em.flush();
+  return order.id;
 }

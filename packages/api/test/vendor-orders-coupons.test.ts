@@ -3,14 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Em } from '../src/db/orm.js';
 import type { Product } from '../src/modules/catalogue/catalogue.entities.js';
 import { CouponSchema } from '../src/modules/coupons/coupons.entities.js';
-import {
-  CheckoutSchema,
-  OrderItemSchema,
-  OrderSchema,
-  OrderStatusChangeSchema,
-} from '../src/modules/orders/orders.entities.js';
+import { OrderSchema, OrderStatusChangeSchema } from '../src/modules/orders/orders.entities.js';
 import type { Vendor } from '../src/modules/vendors/vendors.entities.js';
-import { makeProduct, makeUser, makeVendor } from './fixtures.js';
+import { makeProduct, makeUser, makeVendor, type PlaceOrderOptions, placeOrder } from './fixtures.js';
 import { createTestEnv, failureOf, sessionTokenFor, type TestEnv } from './harness.js';
 
 let env: TestEnv;
@@ -26,54 +21,9 @@ let zanna: Product;
 
 const fresh = () => env.services.orm.em.fork() as Em;
 
-interface OrderOptions {
-  status?: OrderStatus;
-  paid?: boolean;
-  totalKobo?: number;
-  paidAt?: Date;
-}
-
-/** An order of one cap, as checkout (and payment, when paid) would leave it. */
-async function makeOrder(vendor: Vendor, product: Product, options: OrderOptions = {}): Promise<number> {
-  const em = fresh();
-  const paid = options.paid ?? true;
-  const total = options.totalKobo ?? product.priceKobo + 200_000;
-  const paidAt = paid ? (options.paidAt ?? new Date()) : null;
-  const checkout = em.create(CheckoutSchema, {
-    user: customerId,
-    subtotalKobo: total - 200_000,
-    discountKobo: 0,
-    shippingKobo: 200_000,
-    totalKobo: total,
-    paymentStatus: paid ? 'paid' : 'pending',
-    expiresAt: new Date(Date.now() + 3_600_000),
-    paidAt,
-  });
-  const order = em.create(OrderSchema, {
-    checkout,
-    user: customerId,
-    vendor: vendor.id,
-    status: options.status ?? 'pending',
-    paymentStatus: paid ? 'paid' : 'pending',
-    subtotalKobo: total - 200_000,
-    shippingKobo: 200_000,
-    discountKobo: 0,
-    totalKobo: total,
-    shippingAddress: '3 Lake Chad Road, Maiduguri, Borno 600001',
-    paidAt,
-  });
-  em.create(OrderItemSchema, {
-    order,
-    product: product.id,
-    productName: product.name,
-    size: '57',
-    quantity: 1,
-    unitPriceKobo: product.priceKobo,
-  });
-  em.create(OrderStatusChangeSchema, { order, fromStatus: null, toStatus: 'pending', actor: customerId });
-  await em.flush();
-  return order.id;
-}
+/** An order of one cap, paid unless told otherwise, as checkout and payment would leave it. */
+const makeOrder = (product: Product, options: PlaceOrderOptions & { status?: OrderStatus } = {}) =>
+  placeOrder(fresh(), customerId, product, options.status ?? 'pending', { paid: true, ...options });
 
 const statusOf = async (id: number) => (await fresh().findOneOrFail(OrderSchema, { id })).status;
 const changesOf = (id: number) => fresh().count(OrderStatusChangeSchema, { order: id });
@@ -98,8 +48,8 @@ afterAll(async () => env?.close());
 
 describe('vendor orders', () => {
   it('lists only the shop’s orders, newest first, in the vendor view', async () => {
-    const first = await makeOrder(kano, zanna);
-    const second = await makeOrder(kano, zanna, { paid: false });
+    const first = await makeOrder(zanna);
+    const second = await makeOrder(zanna, { paid: false });
     const orders = await env.caller(kanoToken).vendor.orders();
     const ids = orders.map((o) => o.id);
     expect(ids.indexOf(second)).toBeLessThan(ids.indexOf(first));
@@ -116,7 +66,7 @@ describe('vendor orders', () => {
   });
 
   it('advances a paid order step by step to delivered, recording each change with the vendor as actor', async () => {
-    const id = await makeOrder(kano, zanna);
+    const id = await makeOrder(zanna);
     const caller = env.caller(kanoToken);
     for (const status of ['confirmed', 'shipped', 'delivered'] as const) {
       const order = await caller.vendor.advanceOrder({ id, status });
@@ -146,11 +96,11 @@ describe('vendor orders', () => {
 
   it('refuses every other move with a 422 and changes nothing', async () => {
     const caller = env.caller(kanoToken);
-    const pending = await makeOrder(kano, zanna);
-    const confirmed = await makeOrder(kano, zanna, { status: 'confirmed' });
-    const delivered = await makeOrder(kano, zanna, { status: 'delivered' });
-    const cancelled = await makeOrder(kano, zanna, { status: 'cancelled' });
-    const unpaid = await makeOrder(kano, zanna, { paid: false });
+    const pending = await makeOrder(zanna);
+    const confirmed = await makeOrder(zanna, { status: 'confirmed' });
+    const delivered = await makeOrder(zanna, { status: 'delivered' });
+    const cancelled = await makeOrder(zanna, { status: 'cancelled' });
+    const unpaid = await makeOrder(zanna, { paid: false });
     const cases: [number, OrderStatus, string][] = [
       [pending, 'shipped', 'An order can only move from pending to confirmed.'],
       [pending, 'delivered', 'An order can only move from pending to confirmed.'],
@@ -174,7 +124,7 @@ describe('vendor orders', () => {
   });
 
   it('lets two simultaneous clicks advance the order once', async () => {
-    const id = await makeOrder(kano, zanna);
+    const id = await makeOrder(zanna);
     const results = await Promise.allSettled([
       env.caller(kanoToken).vendor.advanceOrder({ id, status: 'confirmed' }),
       env.caller(kanoToken).vendor.advanceOrder({ id, status: 'confirmed' }),
@@ -185,7 +135,7 @@ describe('vendor orders', () => {
   });
 
   it("hides another shop's order: reading and advancing it is 404, nothing changes", async () => {
-    const id = await makeOrder(kano, zanna);
+    const id = await makeOrder(zanna);
     const lagosCaller = env.caller(lagosToken);
     expect((await lagosCaller.vendor.orders()).some((o) => o.id === id)).toBe(false);
     expect(await failureOf(lagosCaller.vendor.advanceOrder({ id, status: 'confirmed' }))).toMatchObject({
@@ -199,7 +149,7 @@ describe('vendor orders', () => {
 
 describe('who may call', () => {
   it('refuses customers and admins (403) and anonymous callers (401) on every vendor call', async () => {
-    const id = await makeOrder(kano, zanna);
+    const id = await makeOrder(zanna);
     const coupon = await env.caller(kanoToken).coupons.create({
       code: 'WHO10',
       discount: 10,
@@ -250,11 +200,11 @@ describe('vendor dashboard', () => {
     await makeProduct(em, shop, { name: 'Archived Cap', archivedAt: new Date() });
     const now = new Date();
     const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15, 12));
-    await makeOrder(shop, cap, { totalKobo: 1_000_010, status: 'delivered' });
-    await makeOrder(shop, cap, { totalKobo: 250_055 });
-    await makeOrder(shop, cap, { totalKobo: 500_000, paidAt: lastMonth, status: 'shipped' });
-    await makeOrder(shop, cap, { totalKobo: 9_999_900, paid: false });
-    await makeOrder(kano, zanna, { totalKobo: 7_777_700 });
+    await makeOrder(cap, { totalKobo: 1_000_010, status: 'delivered' });
+    await makeOrder(cap, { totalKobo: 250_055 });
+    await makeOrder(cap, { totalKobo: 500_000, paidAt: lastMonth, status: 'shipped' });
+    await makeOrder(cap, { totalKobo: 9_999_900, paid: false });
+    await makeOrder(zanna, { totalKobo: 7_777_700 });
     const figures = await env.caller(token).vendor.dashboard();
     expect(figures).toMatchObject({
       total_products: 2,
@@ -276,7 +226,7 @@ describe('vendor dashboard', () => {
     const em = fresh();
     const shop = await makeVendor(em);
     const cap = await makeProduct(em, shop);
-    await makeOrder(shop, cap, { totalKobo: 300_000 });
+    await makeOrder(cap, { totalKobo: 300_000 });
     const token = await sessionTokenFor(env.services, shop.user.id);
     const figures = await env.caller(token).vendor.dashboard();
     expect(figures.growth).toEqual({ this_month: 3_000, last_month: 0, percent: null });
