@@ -95,19 +95,6 @@ async function readMultipart(request: FastifyRequest, allowedFiles: readonly str
   return { fields, files };
 }
 
-/**
- * Ids in the path are plain decimal digits, whatever the route's schema would coerce: Number() reads
- * '1e2', '0x1', '+1' and ' 1' as numbers, and /products/1e2 must not be product 100.
- */
-function refuseOddIds(params: Record<string, string>) {
-  for (const [name, value] of Object.entries(params)) {
-    if ((name === 'id' || name.endsWith('_id')) && !/^\d+$/.test(value)) {
-      const message = `${name} must be a whole number`;
-      throw new DomainError('VALIDATION', message, { [name]: [message] });
-    }
-  }
-}
-
 async function authorize(ctx: Context, auth: RestRoute['auth']): Promise<Context> {
   if (auth === 'public') return ctx;
   const { user, session } = await requireUser(ctx);
@@ -143,7 +130,6 @@ export async function restPlugin(app: FastifyInstance, options: { services: Serv
         }
         // Also for calls without an input schema: nothing holding U+0000 is ever passed on.
         refuseNul(raw);
-        refuseOddIds(request.params as Record<string, string>);
         const input = definition.input ? parseOrThrow(definition.input, raw) : undefined;
         // biome-ignore lint/suspicious/noExplicitAny: the table holds routes of every auth and input type; each was typed where it was defined.
         const result = await definition.handler(authed as any, input, { files, request, reply });
