@@ -1,6 +1,9 @@
-import { type ReactNode, useId } from 'react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { cn } from '@/lib/cn';
+import { Input } from './input';
 import { Label } from './label';
+import { Textarea } from './textarea';
 
 /** Attributes that tie a control to its label, hint and error message. */
 export interface FieldControlProps {
@@ -34,6 +37,37 @@ export function FormField({ label, error, hint, className, children }: FormField
       ) : null}
       <FieldError id={errorId} message={error} />
     </div>
+  );
+}
+
+/** What a registered text control takes: the field's frame, its react-hook-form registration and the control's own props. */
+type RegisteredFieldProps<Control extends 'input' | 'textarea'> = Omit<FormFieldProps, 'children'> &
+  Omit<ComponentProps<Control>, 'name' | 'onChange' | 'onBlur' | 'ref' | 'id' | 'className' | 'children'> & {
+    registration: UseFormRegisterReturn;
+  };
+
+/** A labelled <Input> bound to a react-hook-form field: the common case of FormField. */
+export function TextField({ label, error, hint, className, registration, ...input }: RegisteredFieldProps<'input'>) {
+  return (
+    <FormField label={label} error={error} hint={hint} className={className}>
+      {(field) => <Input {...field} {...registration} {...input} />}
+    </FormField>
+  );
+}
+
+/** A labelled <Textarea> bound to a react-hook-form field. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className,
+  registration,
+  ...textarea
+}: RegisteredFieldProps<'textarea'>) {
+  return (
+    <FormField label={label} error={error} hint={hint} className={className}>
+      {(field) => <Textarea {...field} {...registration} {...textarea} />}
+    </FormField>
   );
 }
 

@@ -12,11 +12,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormAlert, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormAlert, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
-import { PHONE_HINT } from './phone-hint';
+import { PhoneField } from './phone-field';
 
 const FIELDS = ['full_name', 'address', 'city', 'state', 'postal_code', 'phone'] as const;
 
@@ -93,43 +92,45 @@ export function AddressFormDialog({ open, onOpenChange, address, onSave, onSaveE
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate aria-label={title} className="flex flex-col gap-4">
           <FormAlert message={failure} />
-          <FormField label="Full Name" error={errors.full_name?.message}>
-            {(field) => <Input {...field} {...register('full_name')} autoComplete="name" aria-required="true" />}
-          </FormField>
-          <FormField label="Street Address" error={errors.address?.message}>
-            {(field) => (
-              <Input {...field} {...register('address')} autoComplete="street-address" aria-required="true" />
-            )}
-          </FormField>
+          <TextField
+            label="Full Name"
+            error={errors.full_name?.message}
+            registration={register('full_name')}
+            autoComplete="name"
+            aria-required="true"
+          />
+          <TextField
+            label="Street Address"
+            error={errors.address?.message}
+            registration={register('address')}
+            autoComplete="street-address"
+            aria-required="true"
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="City" error={errors.city?.message}>
-              {(field) => <Input {...field} {...register('city')} autoComplete="address-level2" aria-required="true" />}
-            </FormField>
-            <FormField label="State" error={errors.state?.message}>
-              {(field) => (
-                <Input {...field} {...register('state')} autoComplete="address-level1" aria-required="true" />
-              )}
-            </FormField>
+            <TextField
+              label="City"
+              error={errors.city?.message}
+              registration={register('city')}
+              autoComplete="address-level2"
+              aria-required="true"
+            />
+            <TextField
+              label="State"
+              error={errors.state?.message}
+              registration={register('state')}
+              autoComplete="address-level1"
+              aria-required="true"
+            />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Postal Code" error={errors.postal_code?.message}>
-              {(field) => (
-                <Input {...field} {...register('postal_code')} autoComplete="postal-code" aria-required="true" />
-              )}
-            </FormField>
-            <FormField label="Phone" error={errors.phone?.message} hint={PHONE_HINT}>
-              {(field) => (
-                <Input
-                  {...field}
-                  {...register('phone')}
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="tel"
-                  aria-required="true"
-                  placeholder="+2348012345678"
-                />
-              )}
-            </FormField>
+            <TextField
+              label="Postal Code"
+              error={errors.postal_code?.message}
+              registration={register('postal_code')}
+              autoComplete="postal-code"
+              aria-required="true"
+            />
+            <PhoneField error={errors.phone?.message} registration={register('phone')} />
           </div>
           <DialogFooter className="mt-2">
             <DialogClose asChild>

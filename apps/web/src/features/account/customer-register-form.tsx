@@ -6,13 +6,13 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { FormAlert, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormAlert, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { PHONE_HINT } from '@/features/account/phone-hint';
+import { PhoneField } from '@/features/account/phone-field';
 import { useAuth } from '@/lib/auth';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
+import { NewPasswordFields } from './new-password-fields';
 import { TermsCheckbox } from './terms-checkbox';
 
 const FIELDS = ['full_name', 'email', 'phone', 'password', 'password_confirmation', 'terms_accepted'] as const;
@@ -68,60 +68,30 @@ export function CustomerRegisterForm({ isActive }: { isActive: boolean }) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Register">
       <FormAlert message={failure} />
-      <FormField label="Full Name" error={errors.full_name?.message}>
-        {(field) => <Input {...field} {...register('full_name')} autoComplete="name" aria-required="true" />}
-      </FormField>
-      <FormField label="Email" error={errors.email?.message}>
-        {(field) => (
-          <Input
-            {...field}
-            {...register('email')}
-            type="email"
-            autoComplete="email"
-            aria-required="true"
-            placeholder="you@example.com"
-          />
-        )}
-      </FormField>
-      <FormField label="Phone" error={errors.phone?.message} hint={PHONE_HINT}>
-        {(field) => (
-          <Input
-            {...field}
-            {...register('phone')}
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            aria-required="true"
-            placeholder="+2348012345678"
-          />
-        )}
-      </FormField>
-      <FormField
+      <TextField
+        label="Full Name"
+        error={errors.full_name?.message}
+        registration={register('full_name')}
+        autoComplete="name"
+        aria-required="true"
+      />
+      <TextField
+        label="Email"
+        error={errors.email?.message}
+        registration={register('email')}
+        type="email"
+        autoComplete="email"
+        aria-required="true"
+        placeholder="you@example.com"
+      />
+      <PhoneField error={errors.phone?.message} registration={register('phone')} />
+      <NewPasswordFields
         label="Password"
-        error={errors.password?.message}
-        hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-      >
-        {(field) => (
-          <Input
-            {...field}
-            {...register('password')}
-            type="password"
-            autoComplete="new-password"
-            aria-required="true"
-          />
-        )}
-      </FormField>
-      <FormField label="Confirm Password" error={errors.password_confirmation?.message}>
-        {(field) => (
-          <Input
-            {...field}
-            {...register('password_confirmation')}
-            type="password"
-            autoComplete="new-password"
-            aria-required="true"
-          />
-        )}
-      </FormField>
+        confirmLabel="Confirm Password"
+        password={register('password')}
+        confirmation={register('password_confirmation')}
+        errors={{ password: errors.password?.message, confirmation: errors.password_confirmation?.message }}
+      />
       <TermsCheckbox control={control} name="terms_accepted" />
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
         {isSubmitting ? (

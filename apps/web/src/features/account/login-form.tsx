@@ -6,8 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { FormAlert, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormAlert, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
@@ -67,29 +66,23 @@ export function LoginForm({ intendedRole, redirectTo, isActive }: LoginFormProps
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Login">
       <FormAlert message={failure} />
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...register('email')}
-            type="email"
-            autoComplete="email"
-            aria-required="true"
-            placeholder="you@example.com"
-          />
-        )}
-      </FormField>
-      <FormField label="Password" error={errors.password?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...register('password')}
-            type="password"
-            autoComplete="current-password"
-            aria-required="true"
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Email"
+        error={errors.email?.message}
+        registration={register('email')}
+        type="email"
+        autoComplete="email"
+        aria-required="true"
+        placeholder="you@example.com"
+      />
+      <TextField
+        label="Password"
+        error={errors.password?.message}
+        registration={register('password')}
+        type="password"
+        autoComplete="current-password"
+        aria-required="true"
+      />
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
         {isSubmitting ? (
           <>

@@ -6,13 +6,13 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormAlert, FormField } from '@/components/ui/form-field';
+import { FormAlert, FormField, TextField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { LoadingBlock, Spinner } from '@/components/ui/spinner';
 import { ErrorPanel } from '@/features/storefront/load-states';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
-import { PHONE_HINT } from './phone-hint';
+import { PhoneField } from './phone-field';
 import { AUTH_ERROR, useAuthFailure } from './use-auth-failure';
 import { useStoreProfile } from './use-store-profile';
 
@@ -110,30 +110,24 @@ export function ProfileForm({ user, texts = CUSTOMER_TEXTS, signInPath }: Profil
       <CardContent>
         <form onSubmit={onSubmit} noValidate aria-label="Profile" className="flex flex-col gap-4">
           <FormAlert message={failure} />
-          <FormField label="Full Name" error={errors.full_name?.message}>
-            {(field) => <Input {...field} {...register('full_name')} autoComplete="name" aria-required="true" />}
-          </FormField>
+          <TextField
+            label="Full Name"
+            error={errors.full_name?.message}
+            registration={register('full_name')}
+            autoComplete="name"
+            aria-required="true"
+          />
           <FormField label="Email" hint="Your email address cannot be changed.">
             {(field) => <Input {...field} type="email" value={user.email} readOnly className="bg-muted" />}
           </FormField>
-          <FormField label="Phone" error={errors.phone?.message} hint={PHONE_HINT}>
-            {(field) => (
-              <Input
-                {...field}
-                {...register('phone')}
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                aria-required="true"
-                placeholder="+2348012345678"
-              />
-            )}
-          </FormField>
-          <FormField label="Address" error={errors.address?.message}>
-            {(field) => (
-              <Input {...field} {...register('address')} autoComplete="street-address" aria-required="true" />
-            )}
-          </FormField>
+          <PhoneField error={errors.phone?.message} registration={register('phone')} />
+          <TextField
+            label="Address"
+            error={errors.address?.message}
+            registration={register('address')}
+            autoComplete="street-address"
+            aria-required="true"
+          />
           <div className="mt-2 flex justify-end">
             <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className="w-full sm:w-auto">
               {isSubmitting ? (

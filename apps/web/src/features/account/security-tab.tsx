@@ -6,11 +6,11 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormAlert, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormAlert, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
+import { NewPasswordFields } from './new-password-fields';
 import { AUTH_ERROR, useAuthFailure } from './use-auth-failure';
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
@@ -64,43 +64,21 @@ export function SecurityTab({ signInPath }: { signInPath?: string } = {}) {
       <CardContent>
         <form onSubmit={onSubmit} noValidate aria-label="Change password" className="flex flex-col gap-4">
           <FormAlert message={failure} />
-          <FormField label="Current Password" error={errors.current_password?.message}>
-            {(field) => (
-              <Input
-                {...field}
-                {...register('current_password')}
-                type="password"
-                autoComplete="current-password"
-                aria-required="true"
-              />
-            )}
-          </FormField>
-          <FormField
+          <TextField
+            label="Current Password"
+            error={errors.current_password?.message}
+            registration={register('current_password')}
+            type="password"
+            autoComplete="current-password"
+            aria-required="true"
+          />
+          <NewPasswordFields
             label="New Password"
-            error={errors.password?.message}
-            hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-          >
-            {(field) => (
-              <Input
-                {...field}
-                {...register('password')}
-                type="password"
-                autoComplete="new-password"
-                aria-required="true"
-              />
-            )}
-          </FormField>
-          <FormField label="Confirm New Password" error={errors.password_confirmation?.message}>
-            {(field) => (
-              <Input
-                {...field}
-                {...register('password_confirmation')}
-                type="password"
-                autoComplete="new-password"
-                aria-required="true"
-              />
-            )}
-          </FormField>
+            confirmLabel="Confirm New Password"
+            password={register('password')}
+            confirmation={register('password_confirmation')}
+            errors={{ password: errors.password?.message, confirmation: errors.password_confirmation?.message }}
+          />
           <div className="mt-2 flex justify-end">
             <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className="w-full sm:w-auto">
               {isSubmitting ? (

@@ -9,8 +9,7 @@ import { toast } from 'sonner';
 import { SignInNotice } from '@/components/sign-in-notice';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { FormAlert, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormAlert, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { readServerError } from '@/lib/server-errors';
@@ -57,29 +56,23 @@ export function AdminAuthPage() {
           <SignInNotice />
           <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Admin login">
             <FormAlert message={failure} />
-            <FormField label="Admin Email" error={errors.email?.message}>
-              {(field) => (
-                <Input
-                  {...field}
-                  {...register('email')}
-                  type="email"
-                  autoComplete="username"
-                  aria-required="true"
-                  placeholder="admin@example.com"
-                />
-              )}
-            </FormField>
-            <FormField label="Password" error={errors.password?.message}>
-              {(field) => (
-                <Input
-                  {...field}
-                  {...register('password')}
-                  type="password"
-                  autoComplete="current-password"
-                  aria-required="true"
-                />
-              )}
-            </FormField>
+            <TextField
+              label="Admin Email"
+              error={errors.email?.message}
+              registration={register('email')}
+              type="email"
+              autoComplete="username"
+              aria-required="true"
+              placeholder="admin@example.com"
+            />
+            <TextField
+              label="Password"
+              error={errors.password?.message}
+              registration={register('password')}
+              type="password"
+              autoComplete="current-password"
+              aria-required="true"
+            />
             <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
               {isSubmitting ? (
                 <>

@@ -7,12 +7,11 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { FormAlert, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormAlert, TextField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { LoadingBlock, Spinner } from '@/components/ui/spinner';
-import { PHONE_HINT } from '@/features/account/phone-hint';
+import { PhoneField } from '@/features/account/phone-field';
 import { EmptyState, ErrorPanel } from '@/features/storefront/load-states';
 import { useStoredUser } from '@/lib/auth';
 import { readServerError } from '@/lib/server-errors';
@@ -282,55 +281,53 @@ function Checkout({ email, name }: { email: string; name: string }) {
               </div>
             ) : null}
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Full Name" error={errors.fullName?.message}>
-                {(field) => <Input {...field} {...register('fullName')} autoComplete="name" aria-required="true" />}
-              </FormField>
-              <FormField label="Email" error={errors.email?.message}>
-                {(field) => (
-                  <Input {...field} {...register('email')} type="email" autoComplete="email" aria-required="true" />
-                )}
-              </FormField>
+              <TextField
+                label="Full Name"
+                error={errors.fullName?.message}
+                registration={register('fullName')}
+                autoComplete="name"
+                aria-required="true"
+              />
+              <TextField
+                label="Email"
+                error={errors.email?.message}
+                registration={register('email')}
+                type="email"
+                autoComplete="email"
+                aria-required="true"
+              />
             </div>
-            <FormField label="Phone" error={errors.phone?.message} hint={PHONE_HINT}>
-              {(field) => (
-                <Input
-                  {...field}
-                  {...register('phone')}
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="tel"
-                  aria-required="true"
-                  placeholder="+2348012345678"
-                />
-              )}
-            </FormField>
-            <FormField label="Address" error={errors.address?.message}>
-              {(field) => (
-                <Input
-                  {...field}
-                  {...register('address')}
-                  autoComplete="street-address"
-                  aria-required="true"
-                  placeholder="12 Baga Road"
-                />
-              )}
-            </FormField>
+            <PhoneField error={errors.phone?.message} registration={register('phone')} />
+            <TextField
+              label="Address"
+              error={errors.address?.message}
+              registration={register('address')}
+              autoComplete="street-address"
+              aria-required="true"
+              placeholder="12 Baga Road"
+            />
             <div className="grid gap-4 sm:grid-cols-3">
-              <FormField label="City" error={errors.city?.message}>
-                {(field) => (
-                  <Input {...field} {...register('city')} autoComplete="address-level2" aria-required="true" />
-                )}
-              </FormField>
-              <FormField label="State" error={errors.state?.message}>
-                {(field) => (
-                  <Input {...field} {...register('state')} autoComplete="address-level1" aria-required="true" />
-                )}
-              </FormField>
-              <FormField label="Postal Code" error={errors.postalCode?.message}>
-                {(field) => (
-                  <Input {...field} {...register('postalCode')} autoComplete="postal-code" aria-required="true" />
-                )}
-              </FormField>
+              <TextField
+                label="City"
+                error={errors.city?.message}
+                registration={register('city')}
+                autoComplete="address-level2"
+                aria-required="true"
+              />
+              <TextField
+                label="State"
+                error={errors.state?.message}
+                registration={register('state')}
+                autoComplete="address-level1"
+                aria-required="true"
+              />
+              <TextField
+                label="Postal Code"
+                error={errors.postalCode?.message}
+                registration={register('postalCode')}
+                autoComplete="postal-code"
+                aria-required="true"
+              />
             </div>
           </fieldset>
         </form>

@@ -5,10 +5,8 @@ import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { TextAreaField, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 
@@ -52,40 +50,39 @@ export function ContactForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Contact form">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Full Name" error={errors.name?.message}>
-          {(field) => (
-            <Input {...field} {...register('name')} autoComplete="name" aria-required="true" placeholder="Your name" />
-          )}
-        </FormField>
-        <FormField label="Email Address" error={errors.email?.message}>
-          {(field) => (
-            <Input
-              {...field}
-              {...register('email')}
-              type="email"
-              autoComplete="email"
-              aria-required="true"
-              placeholder="you@example.com"
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Full Name"
+          error={errors.name?.message}
+          registration={register('name')}
+          autoComplete="name"
+          aria-required="true"
+          placeholder="Your name"
+        />
+        <TextField
+          label="Email Address"
+          error={errors.email?.message}
+          registration={register('email')}
+          type="email"
+          autoComplete="email"
+          aria-required="true"
+          placeholder="you@example.com"
+        />
       </div>
-      <FormField label="Subject" error={errors.subject?.message}>
-        {(field) => (
-          <Input {...field} {...register('subject')} aria-required="true" placeholder="What is your message about?" />
-        )}
-      </FormField>
-      <FormField label="Message" error={errors.message?.message}>
-        {(field) => (
-          <Textarea
-            {...field}
-            {...register('message')}
-            rows={6}
-            aria-required="true"
-            placeholder="Tell us how we can help"
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Subject"
+        error={errors.subject?.message}
+        registration={register('subject')}
+        aria-required="true"
+        placeholder="What is your message about?"
+      />
+      <TextAreaField
+        label="Message"
+        error={errors.message?.message}
+        registration={register('message')}
+        rows={6}
+        aria-required="true"
+        placeholder="Tell us how we can help"
+      />
       <Button
         type="submit"
         size="lg"

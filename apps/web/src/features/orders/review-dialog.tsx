@@ -15,9 +15,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FieldError, FormAlert, FormField } from '@/components/ui/form-field';
+import { FieldError, FormAlert, TextAreaField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
@@ -133,21 +132,15 @@ function ReviewFormBody({ productId, onDone }: { productId: number; onDone: () =
           </fieldset>
         )}
       />
-      <FormField
+      <TextAreaField
         label="Comment"
         error={errors.comment?.message}
         hint={`${comment.trim().length}/500 characters, at least 10.`}
-      >
-        {(field) => (
-          <Textarea
-            {...field}
-            {...register('comment')}
-            maxLength={500}
-            aria-required="true"
-            placeholder="What did you like? How was the fit and the finish?"
-          />
-        )}
-      </FormField>
+        registration={register('comment')}
+        maxLength={500}
+        aria-required="true"
+        placeholder="What did you like? How was the fit and the finish?"
+      />
       <DialogFooter className="mt-2">
         <Button variant="outline" onClick={onDone}>
           Cancel

@@ -1,7 +1,6 @@
 import { BANKS } from '@caps/contracts';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormField, TextField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 
 type BankField = 'account_holder_name' | 'account_number' | 'bank_name';
@@ -16,22 +15,23 @@ interface BankFieldsProps {
 export function BankFields({ registered, errors }: BankFieldsProps) {
   return (
     <>
-      <FormField label="Account Holder Name" error={errors.account_holder_name}>
-        {(field) => <Input {...field} {...registered.account_holder_name} aria-required="true" />}
-      </FormField>
+      <TextField
+        label="Account Holder Name"
+        error={errors.account_holder_name}
+        registration={registered.account_holder_name}
+        aria-required="true"
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Account Number" error={errors.account_number} hint="10-digit account number">
-          {(field) => (
-            <Input
-              {...field}
-              {...registered.account_number}
-              inputMode="numeric"
-              maxLength={10}
-              autoComplete="off"
-              aria-required="true"
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Account Number"
+          error={errors.account_number}
+          hint="10-digit account number"
+          registration={registered.account_number}
+          inputMode="numeric"
+          maxLength={10}
+          autoComplete="off"
+          aria-required="true"
+        />
         <FormField label="Bank Name" error={errors.bank_name}>
           {(field) => (
             <Select {...field} {...registered.bank_name} aria-required="true">

@@ -5,11 +5,10 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { FormAlert, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormAlert, TextAreaField, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
-import { PHONE_HINT } from '@/features/account/phone-hint';
+import { NewPasswordFields } from '@/features/account/new-password-fields';
+import { PhoneField } from '@/features/account/phone-field';
 import { TermsCheckbox } from '@/features/account/terms-checkbox';
 import { apiRequest } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
@@ -119,45 +118,49 @@ export function VendorRegisterForm({ isActive }: { isActive: boolean }) {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6" aria-label="Register your shop">
       <FormAlert message={failure} />
       <Section title="Personal Information">
-        <FormField label="Full Name" error={errors.full_name?.message}>
-          {(field) => <Input {...field} {...register('full_name')} autoComplete="name" aria-required="true" />}
-        </FormField>
+        <TextField
+          label="Full Name"
+          error={errors.full_name?.message}
+          registration={register('full_name')}
+          autoComplete="name"
+          aria-required="true"
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Email" error={errors.email?.message}>
-            {(field) => (
-              <Input {...field} {...register('email')} type="email" autoComplete="email" aria-required="true" />
-            )}
-          </FormField>
-          <FormField label="Phone" error={errors.phone?.message} hint={PHONE_HINT}>
-            {(field) => (
-              <Input
-                {...field}
-                {...register('phone')}
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                aria-required="true"
-                placeholder="+2348012345678"
-              />
-            )}
-          </FormField>
+          <TextField
+            label="Email"
+            error={errors.email?.message}
+            registration={register('email')}
+            type="email"
+            autoComplete="email"
+            aria-required="true"
+          />
+          <PhoneField error={errors.phone?.message} registration={register('phone')} />
         </div>
       </Section>
 
       <Section title="Shop Information">
-        <FormField label="Shop Name" error={errors.shop_name?.message}>
-          {(field) => <Input {...field} {...register('shop_name')} autoComplete="organization" aria-required="true" />}
-        </FormField>
-        <FormField
+        <TextField
+          label="Shop Name"
+          error={errors.shop_name?.message}
+          registration={register('shop_name')}
+          autoComplete="organization"
+          aria-required="true"
+        />
+        <TextAreaField
           label="Shop Description"
           error={errors.shop_description?.message}
           hint="What you sell and what makes your caps special (10-500 characters)."
-        >
-          {(field) => <Textarea {...field} {...register('shop_description')} rows={3} aria-required="true" />}
-        </FormField>
-        <FormField label="Shop Address" error={errors.address?.message}>
-          {(field) => <Input {...field} {...register('address')} autoComplete="street-address" aria-required="true" />}
-        </FormField>
+          registration={register('shop_description')}
+          rows={3}
+          aria-required="true"
+        />
+        <TextField
+          label="Shop Address"
+          error={errors.address?.message}
+          registration={register('address')}
+          autoComplete="street-address"
+          aria-required="true"
+        />
       </Section>
 
       <Section title="Bank Information" description="Where your earnings are paid.">
@@ -198,32 +201,13 @@ export function VendorRegisterForm({ isActive }: { isActive: boolean }) {
 
       <Section title="Account Information">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
+          <NewPasswordFields
             label="Password"
-            error={errors.password?.message}
-            hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-          >
-            {(field) => (
-              <Input
-                {...field}
-                {...register('password')}
-                type="password"
-                autoComplete="new-password"
-                aria-required="true"
-              />
-            )}
-          </FormField>
-          <FormField label="Confirm Password" error={errors.password_confirmation?.message}>
-            {(field) => (
-              <Input
-                {...field}
-                {...register('password_confirmation')}
-                type="password"
-                autoComplete="new-password"
-                aria-required="true"
-              />
-            )}
-          </FormField>
+            confirmLabel="Confirm Password"
+            password={register('password')}
+            confirmation={register('password_confirmation')}
+            errors={{ password: errors.password?.message, confirmation: errors.password_confirmation?.message }}
+          />
         </div>
       </Section>
 

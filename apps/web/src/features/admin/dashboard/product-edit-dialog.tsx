@@ -15,8 +15,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormAlert, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormAlert, FormField, TextField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
@@ -87,9 +86,7 @@ export function ProductEditDialog({ product, onClose }: ProductEditDialogProps) 
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate aria-label="Edit product" className="flex flex-col gap-4">
           <FormAlert message={failure} />
-          <FormField label="Name" error={errors.name?.message}>
-            {(field) => <Input {...field} {...register('name')} aria-required="true" />}
-          </FormField>
+          <TextField label="Name" error={errors.name?.message} registration={register('name')} aria-required="true" />
           <FormField label="Category" error={errors.category?.message}>
             {(field) => (
               <Select {...field} {...register('category')} aria-required="true">
@@ -101,12 +98,20 @@ export function ProductEditDialog({ product, onClose }: ProductEditDialogProps) 
             )}
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Price (₦)" error={errors.price?.message}>
-              {(field) => <Input {...field} {...register('price')} inputMode="decimal" aria-required="true" />}
-            </FormField>
-            <FormField label="Stock" error={errors.stock?.message}>
-              {(field) => <Input {...field} {...register('stock')} inputMode="numeric" aria-required="true" />}
-            </FormField>
+            <TextField
+              label="Price (₦)"
+              error={errors.price?.message}
+              registration={register('price')}
+              inputMode="decimal"
+              aria-required="true"
+            />
+            <TextField
+              label="Stock"
+              error={errors.stock?.message}
+              registration={register('stock')}
+              inputMode="numeric"
+              aria-required="true"
+            />
           </div>
           <DialogFooter className="mt-2">
             <DialogClose asChild>

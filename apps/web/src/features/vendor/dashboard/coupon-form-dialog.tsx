@@ -15,7 +15,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormAlert, FormField } from '@/components/ui/form-field';
+import { FormAlert, FormField, TextField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useAuthFailure } from '@/features/account/use-auth-failure';
@@ -160,50 +160,49 @@ export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialo
               />
             )}
           </FormField>
-          <FormField label="Description" error={errors.description?.message} hint="Optional.">
-            {(field) => <Input {...field} {...register('description')} autoComplete="off" maxLength={255} />}
-          </FormField>
+          <TextField
+            label="Description"
+            error={errors.description?.message}
+            hint="Optional."
+            registration={register('description')}
+            autoComplete="off"
+            maxLength={255}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Discount (%)" error={errors.discount?.message} hint="1 to 100.">
-              {(field) => (
-                <Input
-                  {...field}
-                  {...register('discount')}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={100}
-                  step={1}
-                  aria-required="true"
-                />
-              )}
-            </FormField>
-            <FormField label="Usage Limit" error={errors.usage_limit?.message} hint="How many orders may use it.">
-              {(field) => (
-                <Input
-                  {...field}
-                  {...register('usage_limit')}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={10_000}
-                  step={1}
-                  aria-required="true"
-                />
-              )}
-            </FormField>
+            <TextField
+              label="Discount (%)"
+              error={errors.discount?.message}
+              hint="1 to 100."
+              registration={register('discount')}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={100}
+              step={1}
+              aria-required="true"
+            />
+            <TextField
+              label="Usage Limit"
+              error={errors.usage_limit?.message}
+              hint="How many orders may use it."
+              registration={register('usage_limit')}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={10_000}
+              step={1}
+              aria-required="true"
+            />
           </div>
-          <FormField label="Expiry Date" error={errors.expires_at?.message} hint="Usable until the end of this day.">
-            {(field) => (
-              <Input
-                {...field}
-                {...register('expires_at')}
-                type="date"
-                min={localDate(new Date())}
-                aria-required="true"
-              />
-            )}
-          </FormField>
+          <TextField
+            label="Expiry Date"
+            error={errors.expires_at?.message}
+            hint="Usable until the end of this day."
+            registration={register('expires_at')}
+            type="date"
+            min={localDate(new Date())}
+            aria-required="true"
+          />
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline" disabled={isSubmitting}>

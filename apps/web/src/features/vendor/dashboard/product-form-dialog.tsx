@@ -23,11 +23,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormAlert, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormAlert, FormField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { apiRequest, type FieldErrors } from '@/lib/api';
 import { clearSession } from '@/lib/auth-storage';
 import { applyServerFieldErrors, isUnauthenticated } from '@/lib/server-errors';
@@ -210,39 +208,42 @@ export function ProductFormDialog({ open, onOpenChange, product }: ProductFormDi
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate aria-label={title} className="flex flex-col gap-4">
           <FormAlert message={failure} />
-          <FormField label="Name" error={errors.name?.message}>
-            {(field) => <Input {...field} {...register('name')} autoComplete="off" aria-required="true" />}
-          </FormField>
-          <FormField label="Description" error={errors.description?.message} hint="10-1000 characters.">
-            {(field) => <Textarea {...field} {...register('description')} rows={3} aria-required="true" />}
-          </FormField>
+          <TextField
+            label="Name"
+            error={errors.name?.message}
+            registration={register('name')}
+            autoComplete="off"
+            aria-required="true"
+          />
+          <TextAreaField
+            label="Description"
+            error={errors.description?.message}
+            hint="10-1000 characters."
+            registration={register('description')}
+            rows={3}
+            aria-required="true"
+          />
           <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-            <FormField label="Price (₦)" error={errors.price?.message}>
-              {(field) => (
-                <Input
-                  {...field}
-                  {...register('price')}
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step="any"
-                  aria-required="true"
-                />
-              )}
-            </FormField>
-            <FormField label="Stock" error={errors.stock?.message}>
-              {(field) => (
-                <Input
-                  {...field}
-                  {...register('stock')}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
-                  aria-required="true"
-                />
-              )}
-            </FormField>
+            <TextField
+              label="Price (₦)"
+              error={errors.price?.message}
+              registration={register('price')}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="any"
+              aria-required="true"
+            />
+            <TextField
+              label="Stock"
+              error={errors.stock?.message}
+              registration={register('stock')}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              aria-required="true"
+            />
             <FormField label="Category" error={errors.category?.message} className="col-span-2 sm:col-span-1">
               {(field) => (
                 <Select {...field} {...register('category')} aria-required="true">

@@ -6,10 +6,8 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { DashboardSection } from '@/components/dashboard-section';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormAlert, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormAlert, TextAreaField, TextField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { Textarea } from '@/components/ui/textarea';
 import { useAuthFailure } from '@/features/account/use-auth-failure';
 import { useStoreProfile } from '@/features/account/use-store-profile';
 import { ShopCard } from '@/features/storefront/shop-card';
@@ -133,18 +131,21 @@ function ShopSettingsForm({ user, vendor }: { user: UserDto; vendor: VendorDto }
           <CardContent>
             <form onSubmit={onSubmit} noValidate aria-label="Shop settings" className="flex flex-col gap-5">
               <FormAlert message={failure} />
-              <FormField label="Shop Name" error={errors.shop_name?.message}>
-                {(field) => (
-                  <Input {...field} {...register('shop_name')} autoComplete="organization" aria-required="true" />
-                )}
-              </FormField>
-              <FormField
+              <TextField
+                label="Shop Name"
+                error={errors.shop_name?.message}
+                registration={register('shop_name')}
+                autoComplete="organization"
+                aria-required="true"
+              />
+              <TextAreaField
                 label="Shop Description"
                 error={errors.shop_description?.message}
                 hint="What you sell and what makes your caps special (10-500 characters)."
-              >
-                {(field) => <Textarea {...field} {...register('shop_description')} rows={4} aria-required="true" />}
-              </FormField>
+                registration={register('shop_description')}
+                rows={4}
+                aria-required="true"
+              />
               <div key={pickerKey} className="flex flex-col gap-6">
                 <ImagePicker
                   label="Profile Image"
