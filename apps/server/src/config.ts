@@ -23,8 +23,10 @@ function int(value: string | undefined, fallback: number): number {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = env.NODE_ENV === 'development' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'production';
+  const port = int(env.PORT, 3000);
+  const defaults = defaultServicesConfig;
   return {
-    port: int(env.PORT, 3000),
+    port,
     host: env.HOST ?? '0.0.0.0',
     database: {
       databaseUrl: env.DATABASE_URL || undefined,
@@ -32,18 +34,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       debug: env.DB_DEBUG === 'true',
     },
     services: {
-      ...defaultServicesConfig,
+      ...defaults,
       nodeEnv,
       uploadDir: env.UPLOAD_DIR || './data/uploads',
       paystackSecretKey: env.PAYSTACK_SECRET_KEY || undefined,
-      sessionTtlDays: int(env.SESSION_TTL_DAYS, defaultServicesConfig.sessionTtlDays),
+      sessionTtlDays: int(env.SESSION_TTL_DAYS, defaults.sessionTtlDays),
+      // Never taken from a request's Host header: that would let a caller choose where payers return.
+      publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
       login: {
-        maxFailuresPerAccount: int(
-          env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-          defaultServicesConfig.login.maxFailuresPerAccount,
+        maxFailuresPerAccountAndIp: int(
+          env.LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP,
+          defaults.login.maxFailuresPerAccountAndIp,
         ),
-        maxFailuresPerIp: int(env.LOGIN_MAX_FAILURES_PER_IP, defaultServicesConfig.login.maxFailuresPerIp),
-        windowMinutes: int(env.LOGIN_WINDOW_MINUTES, defaultServicesConfig.login.windowMinutes),
+        maxFailuresPerAccount: int(env.LOGIN_MAX_FAILURES_PER_ACCOUNT, defaults.login.maxFailuresPerAccount),
+        maxFailuresPerIp: int(env.LOGIN_MAX_FAILURES_PER_IP, defaults.login.maxFailuresPerIp),
+        windowMinutes: int(env.LOGIN_WINDOW_MINUTES, defaults.login.windowMinutes),
+      },
+      limits: {
+        registerPerIp: int(env.REGISTER_MAX_PER_IP, defaults.limits.registerPerIp),
+        contactPerIp: int(env.CONTACT_MAX_PER_IP, defaults.limits.contactPerIp),
+        couponChecksPerAccount: int(env.COUPON_CHECKS_MAX_PER_ACCOUNT, defaults.limits.couponChecksPerAccount),
+        couponChecksPerIp: int(env.COUPON_CHECKS_MAX_PER_IP, defaults.limits.couponChecksPerIp),
+        windowMinutes: int(env.LIMIT_WINDOW_MINUTES, defaults.limits.windowMinutes),
+        trpcMaxBatchSize: Math.max(1, int(env.TRPC_MAX_BATCH_SIZE, defaults.limits.trpcMaxBatchSize)),
+      },
+      checkout: {
+        maxUnpaidCheckouts: int(env.MAX_UNPAID_CHECKOUTS, defaults.checkout.maxUnpaidCheckouts),
+        maxUnpaidQuantityPerProduct: int(
+          env.MAX_UNPAID_QUANTITY_PER_PRODUCT,
+          defaults.checkout.maxUnpaidQuantityPerProduct,
+        ),
+        maxTotalKobo: int(env.MAX_CHECKOUT_TOTAL_NAIRA, defaults.checkout.maxTotalKobo / 100) * 100,
       },
     },
     webDistDir: resolve(env.WEB_DIST_DIR || resolve(import.meta.dirname, '../../web/dist')),

@@ -8,7 +8,7 @@ import { bearer, createRestTestEnv, multipart, type RestTestEnv } from './harnes
 
 let env: RestTestEnv;
 beforeAll(async () => {
-  env = await createRestTestEnv({ login: { maxFailuresPerAccount: 3, maxFailuresPerIp: 1000, windowMinutes: 15 } });
+  env = await createRestTestEnv({ login: { maxFailuresPerAccountAndIp: 3, maxFailuresPerIp: 1000 } });
 });
 afterAll(async () => env?.close());
 

@@ -4,12 +4,45 @@ export interface ServicesConfig {
   uploadDir: string;
   /** Days a sign-in session lasts without use. */
   sessionTtlDays: number;
+  /**
+   * The site's public address without a trailing slash (PUBLIC_URL, default http://localhost:PORT). Every
+   * absolute URL the server builds (payment callback, payment page) starts with it, never with a request header.
+   */
+  publicUrl: string;
   login: {
-    /** Failed sign-ins allowed per account within the window before 429. */
+    /** Failed sign-ins allowed per (account, IP address) within the window before 429: stops guessing. */
+    maxFailuresPerAccountAndIp: number;
+    /**
+     * Failed sign-ins allowed per account from all addresses within the window before 429, higher than the
+     * above so one attacker cannot lock the owner out. Devices the account signed in from before are not held by it.
+     */
     maxFailuresPerAccount: number;
     /** Failed sign-ins allowed per IP address within the window before 429. */
     maxFailuresPerIp: number;
     windowMinutes: number;
+  };
+  /** Per-IP and per-account limits of calls that cost us or reveal something (each answered 429 with Retry-After). */
+  limits: {
+    /** Registrations per IP address within the window. */
+    registerPerIp: number;
+    /** Contact messages per IP address within the window. */
+    contactPerIp: number;
+    /** Coupon checks (POST /coupons/validate) per account within the window. */
+    couponChecksPerAccount: number;
+    /** Coupon checks per IP address within the window. */
+    couponChecksPerIp: number;
+    windowMinutes: number;
+    /** Calls in one tRPC batch request. */
+    trpcMaxBatchSize: number;
+  };
+  /** Bounds on what unpaid checkouts may hold, and on what one checkout may cost. */
+  checkout: {
+    /** Unpaid (not yet expired) checkouts one customer may hold at once. */
+    maxUnpaidCheckouts: number;
+    /** Caps of one product one customer may hold in unpaid checkouts. */
+    maxUnpaidQuantityPerProduct: number;
+    /** The largest checkout total in kobo (what the payment provider takes in one card payment). */
+    maxTotalKobo: number;
   };
   /** development shows error details; production never does. */
   nodeEnv: 'development' | 'production' | 'test';
@@ -20,6 +53,16 @@ export interface ServicesConfig {
 export const defaultServicesConfig: ServicesConfig = {
   uploadDir: './data/uploads',
   sessionTtlDays: 30,
-  login: { maxFailuresPerAccount: 10, maxFailuresPerIp: 200, windowMinutes: 15 },
+  publicUrl: 'http://localhost:3000',
+  login: { maxFailuresPerAccountAndIp: 10, maxFailuresPerAccount: 100, maxFailuresPerIp: 200, windowMinutes: 15 },
+  limits: {
+    registerPerIp: 100,
+    contactPerIp: 20,
+    couponChecksPerAccount: 30,
+    couponChecksPerIp: 100,
+    windowMinutes: 15,
+    trpcMaxBatchSize: 10,
+  },
+  checkout: { maxUnpaidCheckouts: 3, maxUnpaidQuantityPerProduct: 10, maxTotalKobo: 1_000_000_000 },
   nodeEnv: 'production',
 };

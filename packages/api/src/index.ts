@@ -24,5 +24,5 @@ export * as vendorsService from './modules/vendors/vendors.service.js';
 export * as wishlistService from './modules/wishlist/wishlist.service.js';
 export { type AuthedContext, requireRole, requireUser, requireVendor, type VendorContext } from './procedures.js';
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from './root.js';
-export { createServices } from './services.js';
+export { createServices, type ServicesConfigOverrides, withDefaults } from './services.js';
 export { fieldErrorsOf, parseOrThrow, refuseNul, summaryOf } from './validation.js';

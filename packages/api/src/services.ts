@@ -8,11 +8,29 @@ import { PaystackProvider } from './modules/payment/provider.js';
 import { PaystackSandbox, SandboxProvider } from './modules/payment/sandbox.js';
 
 /** Opens the database (migrating it) and builds the long-lived services of one server. */
+/** Settings to change from the defaults; the nested groups may name only the fields they change. */
+export type ServicesConfigOverrides = Partial<Omit<ServicesConfig, 'login' | 'limits' | 'checkout'>> & {
+  login?: Partial<ServicesConfig['login']>;
+  limits?: Partial<ServicesConfig['limits']>;
+  checkout?: Partial<ServicesConfig['checkout']>;
+};
+
+export function withDefaults(config: ServicesConfigOverrides = {}): ServicesConfig {
+  const defaults = defaultServicesConfig;
+  return {
+    ...defaults,
+    ...config,
+    login: { ...defaults.login, ...config.login },
+    limits: { ...defaults.limits, ...config.limits },
+    checkout: { ...defaults.checkout, ...config.checkout },
+  };
+}
+
 export async function createServices(
   database: DatabaseConfig,
-  config: Partial<ServicesConfig> = {},
+  config: ServicesConfigOverrides = {},
 ): Promise<Services> {
-  const full: ServicesConfig = { ...defaultServicesConfig, ...config };
+  const full = withDefaults(config);
   const orm = await openDatabase(database);
   const sandbox = full.paystackSecretKey ? null : new PaystackSandbox();
   return {

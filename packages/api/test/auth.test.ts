@@ -7,7 +7,7 @@ import { createTestEnv, customerInput, failureOf, type TestEnv, vendorInput } fr
 
 let env: TestEnv;
 beforeAll(async () => {
-  env = await createTestEnv({ login: { maxFailuresPerAccount: 5, maxFailuresPerIp: 12, windowMinutes: 15 } });
+  env = await createTestEnv({ login: { maxFailuresPerAccountAndIp: 5, maxFailuresPerIp: 12 } });
 });
 afterAll(async () => env?.close());
 

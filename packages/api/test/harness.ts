@@ -5,14 +5,13 @@ import { join } from 'node:path';
 import { TRPCError } from '@trpc/server';
 import pg from 'pg';
 import { ZodError } from 'zod';
-import { defaultServicesConfig, type ServicesConfig } from '../src/config.js';
 import { type Context, createContext, type Services } from '../src/context.js';
 import type { DatabaseConfig } from '../src/db/orm.js';
 import { DomainError } from '../src/errors.js';
 import { SessionSchema } from '../src/modules/auth/auth.entities.js';
 import { newToken, tokenDigest } from '../src/modules/auth/tokens.js';
 import { createCaller } from '../src/root.js';
-import { createServices } from '../src/services.js';
+import { createServices, type ServicesConfigOverrides } from '../src/services.js';
 import { fieldErrorsOf } from '../src/validation.js';
 
 /**
@@ -70,10 +69,10 @@ export interface TestEnv {
   close(): Promise<void>;
 }
 
-export async function createTestEnv(config: Partial<ServicesConfig> = {}): Promise<TestEnv> {
+export async function createTestEnv(config: ServicesConfigOverrides = {}): Promise<TestEnv> {
   const db = await createTestDatabase();
   const uploadDir = mkdtempSync(join(tmpdir(), 'caps-uploads-'));
-  const services = await createServices(db.config, { ...defaultServicesConfig, nodeEnv: 'test', uploadDir, ...config });
+  const services = await createServices(db.config, { nodeEnv: 'test', uploadDir, ...config });
   const context = (token?: string, ip = '127.0.0.1') =>
     createContext(services, { ip, userAgent: 'vitest', authorization: token ? `Bearer ${token}` : undefined });
   return {
