@@ -67,11 +67,18 @@ async function checkout() {
     payload: { order_id: order.json().id },
   });
   expect(initiate.statusCode).toBe(200);
+  payerOf.set(initiate.json().reference, token);
   return { token, userId: user.id as number, order: order.json(), payment: initiate.json() };
 }
 
-const verify = (reference: string) =>
-  env.app.inject({ method: 'GET', url: `/api/payment/verify?reference=${reference}` });
+/** The token of the customer who started each reference: only the payer may verify it. */
+const payerOf = new Map<string, string>();
+const verify = (reference: string, token = payerOf.get(reference)) =>
+  env.app.inject({
+    method: 'GET',
+    url: `/api/payment/verify?reference=${reference}`,
+    headers: token ? bearer(token) : {},
+  });
 const pay = (reference: string, card: string) =>
   env.app.inject({
     method: 'POST',
@@ -86,8 +93,8 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 describe('paying a checkout in the sandbox', () => {
   it('pays both shops at once with the success card: orders paid, cart emptied, coupon counted once', async () => {
     const { token, userId, order, payment } = await checkout();
-    // A full address, as Paystack gives (app.inject's host is localhost).
-    expect(payment.url).toBe(`http://localhost/payment-sandbox/checkout/${payment.reference}`);
+    // A full address on the configured public URL, as Paystack gives.
+    expect(payment.url).toBe(`${env.services.config.publicUrl}/payment-sandbox/checkout/${payment.reference}`);
     expect(payment.amount).toBe(25_000 - 2_500 + 2_000);
     const page = await env.app.inject({ method: 'GET', url: new URL(payment.url).pathname });
     expect(page.statusCode).toBe(200);
@@ -99,9 +106,8 @@ describe('paying a checkout in the sandbox', () => {
     const uses = await couponUses();
     const paid = await pay(payment.reference, SANDBOX_SUCCESS_CARD);
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe(
-      `http://localhost/payment/callback?trxref=${payment.reference}&reference=${payment.reference}`,
-    );
+    // Our own callback, as a path: the payer stays on the origin they are on.
+    expect(paid.headers.location).toBe(`/payment/callback?trxref=${payment.reference}&reference=${payment.reference}`);
     await settle();
     const result = (await verify(payment.reference)).json();
     expect(result).toMatchObject({ success: true, status: 'paid', order_ids: order.order_ids });
@@ -198,7 +204,7 @@ describe('paying a checkout in the sandbox', () => {
     expect((await env.services.orm.em.fork().findOneOrFail(OrderSchema, { id: order.id })).paymentStatus).toBe(
       'pending',
     );
-    expect((await verify('CAPS-999-forged')).statusCode).toBe(404);
+    expect((await verify('CAPS-999-forged', payerOf.get(payment.reference))).statusCode).toBe(404);
     expect((await env.app.inject({ method: 'GET', url: '/api/payment/verify' })).statusCode).toBeGreaterThanOrEqual(
       400,
     );
@@ -223,13 +229,16 @@ function theSandbox() {
   if (!sandbox) throw new Error('the tests run on the sandbox');
   return sandbox;
 }
-const initiate = (token: string, orderId: number) =>
-  env.app.inject({
+const initiate = async (token: string, orderId: number) => {
+  const response = await env.app.inject({
     method: 'POST',
     url: '/api/payment/initiate',
     headers: bearer(token),
     payload: { order_id: orderId },
   });
+  if (response.statusCode === 200) payerOf.set(response.json().reference, token);
+  return response;
+};
 const stockOf = async (id: number) => (await env.services.orm.em.fork().findOneOrFail(ProductSchema, { id })).stock;
 const cartCount = (userId: number) => env.services.orm.em.fork().count(CartItemSchema, { user: userId });
 const paymentStatus = async (reference: string) =>
@@ -398,8 +407,9 @@ describe('payment input', () => {
   });
 
   it('answers 422 "reference is required" without a reference; a browser is sent to the result page', async () => {
+    const { token } = await checkout();
     for (const url of ['/api/payment/verify', '/api/payment/callback', '/api/payment/verify?reference=']) {
-      const response = await env.app.inject({ method: 'GET', url });
+      const response = await env.app.inject({ method: 'GET', url, headers: bearer(token) });
       expect(response.statusCode, url).toBe(422);
       expect(response.json().message, url).toBe('reference is required');
     }

@@ -135,6 +135,8 @@ export async function startE2eEnv(options: E2eOptions = {}): Promise<E2eEnv> {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The address the browser uses, as a deployment sets it: payment URLs are built from it.
+      PUBLIC_URL: baseUrl,
       SQLITE_PATH: sqlitePath,
       UPLOAD_DIR: uploadDir,
       WEB_DIST_DIR,

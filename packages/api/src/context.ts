@@ -24,8 +24,7 @@ export interface RequestInfo {
   ip: string;
   userAgent?: string | undefined;
   authorization?: string | undefined;
-  /** https://host of the site as the caller reached it (PUBLIC_URL when set), for links sent elsewhere. */
-  origin?: string | undefined;
+  // No origin or host here: absolute URLs come from config.publicUrl, never from a caller's Host header.
 }
 
 export type AuthState = { user: User; session: Session } | { user: null; session: null; reason: 'missing' | 'invalid' };

@@ -112,12 +112,14 @@ ${body}</main></body></html>`;
           .catch((err: unknown) => app.log.error({ err }, 'sandbox webhook failed'));
       });
     }
-    const target = new URL(transaction.callbackUrl, 'http://placeholder');
+    // Back to the callback given at initialize (always on our PUBLIC_URL). On our own site the payer goes to
+    // its path on the origin they are on: http://localhost:3000 and http://127.0.0.1:3000 are different
+    // origins to a browser, and the sign-in token the result page needs is stored on one of them.
+    const publicUrl = new URL(services.config.publicUrl);
+    const target = new URL(transaction.callbackUrl, publicUrl);
     target.searchParams.set('trxref', reference);
     target.searchParams.set('reference', reference);
-    const location = transaction.callbackUrl.startsWith('http')
-      ? target.toString()
-      : `${target.pathname}${target.search}`;
+    const location = target.origin === publicUrl.origin ? `${target.pathname}${target.search}` : target.toString();
     return reply.redirect(location, 303);
   });
 }

@@ -4,6 +4,7 @@ import {
   DomainError,
   type ImageUpload,
   parseOrThrow,
+  type RequestInfo,
   refuseNul,
   requireRole,
   requireUser,
@@ -15,11 +16,12 @@ import type { RestRoute } from './define.js';
 import { docsPage } from './docs-page.js';
 import { buildOpenApi } from './openapi.js';
 
-/** The request facts a context needs, from a Fastify request (shared by tRPC and REST). */
-export function requestInfo(request: FastifyRequest) {
-  const publicUrl = process.env.PUBLIC_URL?.replace(/\/+$/, '');
+/**
+ * The request facts a context needs, from a Fastify request (shared by tRPC and REST). Nothing of the
+ * Host or X-Forwarded-Host headers: a caller chooses those, so absolute URLs come from config.publicUrl.
+ */
+export function requestInfo(request: FastifyRequest): RequestInfo {
   return {
-    origin: publicUrl || `${request.protocol}://${request.host}`,
     ip: request.ip,
     userAgent: request.headers['user-agent'],
     authorization: request.headers.authorization,

@@ -257,7 +257,7 @@ describe('error answers', () => {
       openApi.expectAnswer('GET', '/reviews', answer);
     }
     for (const query of ['', 'reference=', `reference=${'x'.repeat(65)}`, 'reference=a&reference=b']) {
-      const answer = await server.call('GET', `/payment/verify?${query}`);
+      const answer = await server.call('GET', `/payment/verify?${query}`, { token: tokens.customer });
       expect(answer.status, `${query}: ${answer.text}`).toBeGreaterThanOrEqual(400);
       expect(answer.status, `${query}: ${answer.text}`).toBeLessThan(500);
       openApi.expectAnswer('GET', '/payment/verify', answer);

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import sharp from 'sharp';
 import { expect } from 'vitest';
@@ -40,12 +40,28 @@ export interface ContractServer {
   close(): Promise<void>;
 }
 
-/** The app on a fresh test database (SQLite or TEST_DATABASE_URL), listening on a free local port. */
+/** A port nothing listens on now, so the server's public URL can be known before it starts. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The app on a fresh test database (SQLite or TEST_DATABASE_URL), listening on a free local port, with
+ * that address as its public URL (PUBLIC_URL), as a deployment sets it.
+ */
 export async function startContractServer(): Promise<ContractServer> {
-  const env = await createRestTestEnv();
-  await env.app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = env.app.server.address() as AddressInfo;
+  const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
+  const env = await createRestTestEnv({ publicUrl: origin });
+  await env.app.listen({ host: '127.0.0.1', port });
 
   async function call(method: Method, path: string, options: CallOptions = {}): Promise<Answer> {
     const url = new URL(path.startsWith('/api') || path.startsWith('/payment-sandbox') ? path : `/api${path}`, origin);

@@ -47,7 +47,8 @@ export const SPEC_CALLS: readonly SpecCall[] = [
   { method: 'GET', path: '/orders/{id}', access: 'customer', input: true },
   { method: 'POST', path: '/payment/initiate', access: 'customer', input: true },
   { method: 'GET', path: '/payment/callback', access: 'public', input: true },
-  { method: 'GET', path: '/payment/verify', access: 'public', input: true },
+  // Issue 10: only the payer learns what a reference paid for.
+  { method: 'GET', path: '/payment/verify', access: 'customer', input: true },
   { method: 'GET', path: '/reviews', access: 'public', input: true },
   { method: 'POST', path: '/reviews', access: 'customer', input: true },
   { method: 'GET', path: '/wishlist', access: 'customer', input: false },

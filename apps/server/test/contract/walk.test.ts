@@ -331,12 +331,17 @@ describe('checkout and payment', () => {
     });
     const payment = answer.body as { url: string; reference: string };
     expect(payment.url).toContain(payment.reference);
+    // The payment page is on the server's public URL (PUBLIC_URL), whatever Host the client sent.
+    expect(payment.url.startsWith(`${server.origin}/payment-sandbox/`)).toBe(true);
     story.reference = payment.reference;
     story.paymentUrl = payment.url;
   });
 
   it('GET /payment/verify before and after paying in the sandbox, then GET /payment/callback', async () => {
+    // Only the payer verifies: no token is 401, another customer's token reads the reference as unknown.
+    await step('GET', '/payment/verify', '/payment/verify', 401, { query: { reference: story.reference } });
     const pending = await step('GET', '/payment/verify', '/payment/verify', 200, {
+      token: story.customer.token,
       query: { reference: story.reference },
     });
     expect(pending.body).toMatchObject({ success: false, retry_after: expect.any(Number) });
@@ -348,10 +353,14 @@ describe('checkout and payment', () => {
       },
     });
     expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(
+      `/payment/callback?trxref=${story.reference}&reference=${story.reference}`,
+    );
 
     let verified: Answer | undefined;
     for (let attempt = 0; attempt < 20; attempt += 1) {
       verified = await step('GET', '/payment/verify', '/payment/verify', 200, {
+        token: story.customer.token,
         query: { reference: story.reference },
       });
       if ((verified.body as { success: boolean }).success) break;
@@ -360,16 +369,25 @@ describe('checkout and payment', () => {
     expect(verified?.body).toMatchObject({ success: true, status: 'paid', order_ids: [story.orderId] });
 
     const callback = await step('GET', '/payment/callback', '/payment/callback', 200, {
+      token: story.customer.token,
       query: { reference: story.reference },
     });
-    expect(callback.body).toMatchObject({ success: true });
+    expect(callback.body).toMatchObject({ success: true, order_ids: [story.orderId] });
+    // Without a token the provider's return address tells the outcome only.
+    const anonymous = await step('GET', '/payment/callback', '/payment/callback', 200, {
+      query: { reference: story.reference },
+    });
+    expect(anonymous.body).toEqual({ success: true, status: 'paid', message: 'Payment successful' });
     // A browser coming back from the provider is sent on to the web app's payment result page.
     const browser = await step('GET', '/payment/callback', '/payment/callback', 303, {
       query: { trxref: story.reference },
       headers: { accept: 'text/html,application/xhtml+xml' },
     });
     expect(browser.headers.get('location')).toBe(`/payment/callback?reference=${story.reference}`);
-    await step('GET', '/payment/verify', '/payment/verify', 404, { query: { reference: 'no-such-reference' } });
+    await step('GET', '/payment/verify', '/payment/verify', 404, {
+      token: story.customer.token,
+      query: { reference: 'no-such-reference' },
+    });
     const order = await server.call('GET', `/orders/${story.orderId}`, { token: story.customer.token });
     expect(order.body).toMatchObject({ payment_status: 'paid' });
   });

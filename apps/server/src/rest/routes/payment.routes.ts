@@ -1,4 +1,4 @@
-import { paymentService } from '@caps/api';
+import { paymentService, requireRole, requireUser } from '@caps/api';
 import { wholeNumber } from '@caps/contracts';
 import { z } from 'zod';
 import type { RestRoute } from '../define.js';
@@ -18,6 +18,8 @@ const VerifyDto = z.object({
   order_ids: z.array(z.number().int()),
   retry_after: z.number().int().optional(),
 });
+/** The callback without a token: the outcome only, nothing of what was bought. */
+const CallbackDto = VerifyDto.partial({ reference: true, order_ids: true, retry_after: true });
 
 export const paymentRoutes: RestRoute[] = [
   route({
@@ -36,26 +38,26 @@ export const paymentRoutes: RestRoute[] = [
     method: 'GET',
     path: '/payment/verify',
     summary:
-      'Verify a payment by reference with the provider and apply it once: { success, status, message, order_ids, retry_after? } (retry_after seconds while the payment is in progress).',
+      "Verify a payment by reference with the provider and apply it once: { success, status, message, order_ids, retry_after? } (retry_after seconds while the payment is in progress). The payer only: another customer's reference is 404, like an unknown one.",
     tag: 'Payment',
-    auth: 'public',
+    auth: 'customer',
     input: ReferenceQuery,
     output: VerifyDto,
     errors: [404, 422],
-    handler: (ctx, input) => paymentService.verifyPayment(ctx, referenceOf(input)),
+    handler: (ctx, input) => paymentService.verifyPayment(ctx, referenceOf(input), ctx.user.id),
   }),
   route({
     method: 'GET',
     path: '/payment/callback',
     summary:
-      'Where the provider returns the buyer (?reference= or ?trxref=). Browsers are sent on to the payment result page; API clients get the verify answer.',
+      "Where the provider returns the buyer (?reference= or ?trxref=). Browsers are sent on to the payment result page; API clients with the payer's token get the verify answer; without a token the payment is still verified and applied, and the answer is { success, status, message } only.",
     tag: 'Payment',
     auth: 'public',
     input: ReferenceQuery,
-    output: VerifyDto,
+    output: CallbackDto,
     redirect:
       'A request that accepts text/html (a browser) is sent on to the payment result page, /payment/callback?reference=',
-    errors: [404, 422],
+    errors: [401, 403, 404, 422],
     handler: async (ctx, input, { request, reply }) => {
       const reference = referenceOf(input);
       if ((request.headers.accept ?? '').includes('text/html')) {
@@ -63,7 +65,14 @@ export const paymentRoutes: RestRoute[] = [
         const query = reference ? `?reference=${encodeURIComponent(reference)}` : '';
         return reply.redirect(`/payment/callback${query}`, 303);
       }
-      return paymentService.verifyPayment(ctx, reference);
+      if (request.headers.authorization) {
+        const { user } = await requireUser(ctx);
+        requireRole(user, 'customer');
+        return paymentService.verifyPayment(ctx, reference, user.id);
+      }
+      // The provider's return address: whoever holds the reference may have it checked, and learns the outcome only.
+      const { success, status, message } = await paymentService.verifyPayment(ctx, reference);
+      return { success, status, message };
     },
   }),
 ] as RestRoute[];

@@ -31,8 +31,10 @@ export interface VerifyResult {
  * each time, so a customer who closed the payment page can start again.
  */
 export async function initiatePayment(ctx: AuthedContext, orderId: number): Promise<InitiateResult> {
-  // The buyer comes back to our own payment result page, never to an address a client chose.
-  const callbackUrl = `${ctx.request.origin ?? ''}/payment/callback`;
+  // The buyer comes back to our own payment result page on the configured public URL, never to an
+  // address a client chose (not even through its Host or X-Forwarded-Host header).
+  const { publicUrl } = ctx.services.config;
+  const callbackUrl = `${publicUrl}/payment/callback`;
   const order = await ctx.em.findOne(OrderSchema, { id: orderId, user: ctx.user.id }, { populate: ['checkout'] });
   if (!order) throw new DomainError('NOT_FOUND', 'Order not found');
   const checkout = order.checkout;
@@ -60,7 +62,7 @@ export async function initiatePayment(ctx: AuthedContext, orderId: number): Prom
     callbackUrl,
   });
   // The sandbox answers a path on this server; external clients get it as a full address, like Paystack's.
-  const url = ctx.request.origin ? new URL(authorizationUrl, ctx.request.origin).toString() : authorizationUrl;
+  const url = new URL(authorizationUrl, publicUrl).toString();
   return {
     url,
     authorization_url: url,
@@ -136,14 +138,27 @@ async function applyPayment(em: Em, paymentId: number, checkoutId: number, gatew
 /**
  * Asks the provider about a reference and applies a successful payment, once. Never trusts what a
  * browser or a webhook body says: only the provider's verify answer counts, and only with status
+ *
+ * `payerId`: the signed-in customer asking. Only the customer whose checkout it is learns anything about a
+ * reference (its order ids above all); anyone else's reference reads as unknown. Left out only where the
+ * provider itself brings the reference (the webhook, the callback without a token), whose caller is not
+ * told the order ids.
  * success, the exact amount in kobo, NGN and our own reference. Conditional updates of the payment
  * and checkout rows make the callback, the verify call and the webhook safe in any order and any number,
  * and a checkout paid under two references is paid once (the other is to be refunded).
  */
-export async function verifyPayment(ctx: Pick<Context, 'em' | 'services'>, reference: string): Promise<VerifyResult> {
+export async function verifyPayment(
+  ctx: Pick<Context, 'em' | 'services'>,
+  reference: string,
+  payerId?: number,
+): Promise<VerifyResult> {
   if (!reference)
     throw new DomainError('VALIDATION', 'reference is required', { reference: ['reference is required'] });
-  const payment = await ctx.em.findOne(PaymentSchema, { reference }, { populate: ['checkout'] });
+  const payment = await ctx.em.findOne(
+    PaymentSchema,
+    payerId === undefined ? { reference } : { reference, checkout: { user: payerId } },
+    { populate: ['checkout'] },
+  );
   if (!payment) throw new DomainError('NOT_FOUND', 'Payment reference not found');
   const checkoutId = payment.checkout.id;
   const orderIds = await orderIdsOf(ctx.em, checkoutId);
