@@ -1,5 +1,5 @@
 import type { UserRole } from '@caps/contracts';
-import { E } from '@caps/contracts';
+import { E, VENDOR_PRODUCT_MESSAGES } from '@caps/contracts';
 import type { Context } from './context.js';
 import { DomainError } from './errors.js';
 import type { Session, User } from './modules/auth/auth.entities.js';
@@ -33,6 +33,19 @@ export async function requireVendor(ctx: AuthedContext): Promise<Vendor> {
   requireRole(ctx.user, 'vendor');
   const vendor = await ctx.em.findOne(VendorSchema, { user: ctx.user.id });
   if (!vendor) throw new DomainError('FORBIDDEN', E.forbidden);
+  return vendor;
+}
+
+/**
+ * The caller's shop, for a vendor write (caps, coupons, order steps): only a verified shop of an active
+ * owner may change what buyers see or pay. A shop still pending verification is refused with the
+ * pending-verification message; reads and the shop's own settings (PUT /profile) do not come through here.
+ */
+export async function requireVerifiedVendor(ctx: AuthedContext): Promise<Vendor> {
+  const vendor = await requireVendor(ctx);
+  // A suspended owner's tokens stop working already; this keeps the rule should one still arrive here.
+  if (ctx.user.status !== 'active') throw new DomainError('FORBIDDEN', E.suspended);
+  if (!vendor.verifiedAt) throw new DomainError('FORBIDDEN', VENDOR_PRODUCT_MESSAGES.shopPending);
   return vendor;
 }
 

@@ -41,7 +41,7 @@ export const vendorProductsRoutes = [
     method: 'PUT',
     path: '/products/{id}',
     summary:
-      "Change one of the caller's caps; only the fields sent change. New images[i] are appended; keep_images[i] (URLs or names of current images, in the new order) removes and reorders. At most 6 images in all.",
+      "Change one of the caller's caps (verified shops only: a pending shop gets 403); only the fields sent change. New images[i] are appended; keep_images[i] (URLs or names of current images, in the new order) removes and reorders. At most 6 images in all.",
     tag: 'Vendor',
     auth: 'vendor',
     input: UpdateVendorProductInput,
@@ -55,7 +55,7 @@ export const vendorProductsRoutes = [
     method: 'DELETE',
     path: '/products/{id}',
     summary:
-      "Delete one of the caller's caps; a cap that appears in an order is archived instead (hidden from the catalogue, kept for the order).",
+      "Delete one of the caller's caps (verified shops only); a cap that appears in an order is archived instead (hidden from the catalogue, kept for the order).",
     tag: 'Vendor',
     auth: 'vendor',
     input: IdParam,

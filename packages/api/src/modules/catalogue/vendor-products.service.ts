@@ -11,7 +11,7 @@ import {
 import type { Context } from '../../context.js';
 import { DomainError } from '../../errors.js';
 import { type ImageUpload, imageUrl } from '../../images/image-store.js';
-import { type AuthedContext, requireVendor } from '../../procedures.js';
+import { type AuthedContext, requireVendor, requireVerifiedVendor } from '../../procedures.js';
 import { OrderItemSchema } from '../orders/orders.entities.js';
 import type { Vendor } from '../vendors/vendors.entities.js';
 import { type Product, ProductSchema } from './catalogue.entities.js';
@@ -117,14 +117,13 @@ function keptImages(current: string[], keep: string[]): string[] {
   return kept;
 }
 
-/** A new cap of the caller's shop, which must be verified. */
+/** A new cap of the caller's shop, which must be verified (as for every change of its caps). */
 export async function createProduct(
   ctx: AuthedContext,
   input: CreateVendorProductData,
   uploads: ImageUpload[] = [],
 ): Promise<ProductDto> {
-  const vendor = await requireVendor(ctx);
-  if (!vendor.verifiedAt) throw new DomainError('FORBIDDEN', M.shopPending);
+  const vendor = await requireVerifiedVendor(ctx);
   if (uploads.length > MAX_PRODUCT_IMAGES) throw tooManyImages();
   const { stored, discard } = await storeImages(ctx, uploads);
   let id: number;
@@ -158,7 +157,7 @@ export async function updateProduct(
   input: UpdateVendorProductData,
   uploads: ImageUpload[] = [],
 ): Promise<ProductDto> {
-  const vendor = await requireVendor(ctx);
+  const vendor = await requireVerifiedVendor(ctx);
   const product = await ownProduct(ctx, vendor, input.id);
   const current = [...product.images];
   const kept = input.keep_images ? keptImages(current, input.keep_images) : current;
@@ -185,7 +184,7 @@ export async function updateProduct(
 
 /** Deletes the caller's product, or archives it when an order has it, so no order loses its lines. */
 export async function removeProduct(ctx: AuthedContext, id: number): Promise<MessageDto> {
-  const vendor = await requireVendor(ctx);
+  const vendor = await requireVerifiedVendor(ctx);
   const product = await ownProduct(ctx, vendor, id);
   const ordered = await ctx.em.count(OrderItemSchema, { product: product.id });
   if (ordered > 0) {

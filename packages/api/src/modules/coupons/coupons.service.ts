@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Context } from '../../context.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
-import { type AuthedContext, requireVendor } from '../../procedures.js';
+import { type AuthedContext, requireVendor, requireVerifiedVendor } from '../../procedures.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
 import { type Coupon, CouponSchema } from './coupons.entities.js';
 
@@ -178,7 +178,7 @@ export async function createCoupon(
   ctx: AuthedContext,
   input: z.output<typeof CouponCreateInput>,
 ): Promise<VendorCouponDto> {
-  const vendor = await requireVendor(ctx);
+  const vendor = await requireVerifiedVendor(ctx);
   const em = ctx.em.fork() as Em;
   const expiresAt = futureDate(input.expires_at);
   await assertCodeFree(em, vendor.id, input.code);
@@ -200,7 +200,7 @@ export async function updateCoupon(
   ctx: AuthedContext,
   input: z.output<typeof CouponUpdateInput>,
 ): Promise<VendorCouponDto> {
-  const vendor = await requireVendor(ctx);
+  const vendor = await requireVerifiedVendor(ctx);
   const em = ctx.em.fork() as Em;
   const coupon = await ownCoupon(em, vendor.id, input.id);
   if (input.code !== undefined && input.code !== coupon.code) {
@@ -217,7 +217,7 @@ export async function updateCoupon(
 
 /** DELETE /coupons/{id}: orders that used it keep their code and discount. */
 export async function removeCoupon(ctx: AuthedContext, id: number): Promise<{ message: string }> {
-  const vendor = await requireVendor(ctx);
+  const vendor = await requireVerifiedVendor(ctx);
   const em = ctx.em.fork() as Em;
   const coupon = await ownCoupon(em, vendor.id, id);
   em.remove(coupon);

@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
-import { type AuthedContext, requireVendor } from '../../procedures.js';
+import { type AuthedContext, requireVendor, requireVerifiedVendor } from '../../procedures.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
 import { ReviewSchema } from '../reviews/reviews.entities.js';
 import { type Order, OrderItemSchema, OrderSchema, OrderStatusChangeSchema } from './orders.entities.js';
@@ -80,7 +80,7 @@ function refusal(order: Order, to: OrderStatus): string | null {
  * advance the order once; the loser gets a 409.
  */
 export async function advanceOrder(ctx: AuthedContext, input: AdvanceInput): Promise<VendorOrderDto> {
-  const vendor = await requireVendor(ctx);
+  const vendor = await requireVerifiedVendor(ctx);
   const order = await ctx.em.fork().findOne(OrderSchema, { id: input.id, vendor: vendor.id });
   if (!order) throw new DomainError('NOT_FOUND', ORDER_NOT_FOUND);
   const reason = refusal(order, input.status);
