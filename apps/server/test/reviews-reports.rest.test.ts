@@ -267,8 +267,16 @@ describe('reports over HTTP', () => {
     const own = await send('GET', `/api/vendors/${kano.shopId}/reports`, kano.token);
     expect(own.statusCode).toBe(200);
     expect(own.json().map((r: { id: number }) => r.id)).toEqual([second.json().id, first.json().id]);
+    // The shop sees reason, details, status and dates, never who reported it (issue 10, finding 8).
+    for (const shown of own.json()) {
+      expect(Object.keys(shown).sort()).toEqual(['created_at', 'description', 'id', 'reason', 'status', 'vendor_id']);
+    }
+    expect(own.body).not.toContain('reporter');
+    expect(own.body).not.toContain('Amina Bello');
     const asAdmin = await send('GET', `/api/vendors/${kano.shopId}/reports`, admin.token);
-    expect(asAdmin.json()).toEqual(own.json());
+    expect(asAdmin.json().map((r: { id: number }) => r.id)).toEqual(own.json().map((r: { id: number }) => r.id));
+    expect(asAdmin.json()[0].reporter).toEqual({ id: bola.id, full_name: expect.any(String) });
+    expect(asAdmin.json()[1].reporter).toMatchObject({ id: amina.id });
 
     const otherVendor = await send('GET', `/api/vendors/${kano.shopId}/reports`, lagos.token);
     expect(otherVendor.statusCode).toBe(403);

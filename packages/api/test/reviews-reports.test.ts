@@ -319,8 +319,20 @@ describe('reports', () => {
 
     const own = await env.caller(kano.token).reports.forVendor({ vendor_id: kano.shop.id });
     expect(own.slice(0, 2).map((r) => r.id)).toEqual([later.id, report.id]);
+    // The shop learns what was reported, never who reported it (issue 10, finding 8).
+    expect(own[1]).toEqual({
+      id: report.id,
+      vendor_id: kano.shop.id,
+      reason: 'Fake products',
+      description: DESCRIPTION,
+      status: 'pending',
+      created_at: report.created_at,
+    });
+    for (const shown of own) expect(shown).not.toHaveProperty('reporter');
+    expect(JSON.stringify(own)).not.toContain('Amina');
     const asAdmin = await env.caller(admin.token).reports.forVendor({ vendor_id: kano.shop.id });
     expect(asAdmin.map((r) => r.id)).toEqual(own.map((r) => r.id));
+    expect(asAdmin[1]?.reporter).toEqual({ id: amina.id, full_name: 'Amina Bello' });
     expect(await env.caller(lagos.token).reports.forVendor({ vendor_id: lagos.shop.id })).not.toContainEqual(
       expect.objectContaining({ id: report.id }),
     );

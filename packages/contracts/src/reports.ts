@@ -99,7 +99,10 @@ export const ReportDto = z.object({
   description: z.string(),
   status: z.enum(REPORT_STATUSES),
   created_at: z.string(),
-  /** Null once the reporter's account is gone (the report stays). */
-  reporter: z.object({ id: z.number().int(), full_name: z.string() }).nullable(),
+  /**
+   * Who reported: shown to admins only (null once the reporter's account is gone; the report stays). Absent
+   * in the reported shop's own view, so a shop cannot go after the customers who reported it.
+   */
+  reporter: z.object({ id: z.number().int(), full_name: z.string() }).nullable().optional(),
 });
 export type ReportDto = z.infer<typeof ReportDto>;

@@ -41,7 +41,8 @@ export const reportsRoutes = [
   route({
     method: 'GET',
     path: '/vendors/{id}/reports',
-    summary: "Reports about a shop, newest first. The shop's own vendor or an admin only.",
+    summary:
+      "Reports about a shop, newest first. The shop's own vendor (reason, description, status and dates; never who reported) or an admin (with the reporter) only.",
     tag: 'Reports',
     auth: 'user',
     input: IdParam,

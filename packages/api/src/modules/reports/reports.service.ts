@@ -17,8 +17,8 @@ import { type Report, ReportSchema } from './reports.entities.js';
 /** A report stays open, and blocks another one from the same customer about the same shop, until resolved. */
 const OPEN_STATUSES: ReportStatus[] = ['pending', 'reviewed'];
 
-/** Expects `reporter` loaded (populated, or the caller's own entity). */
-export function toReportDto(report: Report): ReportDto {
+/** What the reported shop may see of a report: what was reported and where it stands, not who reported it. */
+function toShopReportDto(report: Report): ReportDto {
   return {
     id: report.id,
     vendor_id: report.vendor.id,
@@ -26,6 +26,13 @@ export function toReportDto(report: Report): ReportDto {
     description: report.description,
     status: report.status,
     created_at: report.createdAt.toISOString(),
+  };
+}
+
+/** The whole report, reporter included, for admins and the reporter. Expects `reporter` loaded. */
+export function toReportDto(report: Report): ReportDto {
+  return {
+    ...toShopReportDto(report),
     reporter: report.reporter ? { id: report.reporter.id, full_name: report.reporter.fullName } : null,
   };
 }
@@ -62,18 +69,22 @@ export async function createReport(ctx: AuthedContext, data: ReportCreateData): 
   return toReportDto(report);
 }
 
-/** Reports about a shop, newest first: for its own vendor and for admins. */
+/**
+ * Reports about a shop, newest first: for its own vendor (without the reporters: a shop must not learn
+ * who reported it) and for admins (with them).
+ */
 export async function listVendorReports(ctx: AuthedContext, vendorId: number): Promise<ReportDto[]> {
   requireRole(ctx.user, 'vendor', 'admin');
   const vendor = await ctx.em.findOne(VendorSchema, { id: vendorId });
   if (!vendor) throw new DomainError('NOT_FOUND', REPORT_TEXT.shopNotFound);
-  if (ctx.user.role === 'vendor' && vendor.user.id !== ctx.user.id) throw new DomainError('FORBIDDEN', E.forbidden);
+  const isAdmin = ctx.user.role === 'admin';
+  if (!isAdmin && vendor.user.id !== ctx.user.id) throw new DomainError('FORBIDDEN', E.forbidden);
   const reports = await ctx.em.find(
     ReportSchema,
     { vendor: vendor.id },
-    { populate: ['reporter'], orderBy: { createdAt: 'desc', id: 'desc' } },
+    { populate: isAdmin ? ['reporter'] : [], orderBy: { createdAt: 'desc', id: 'desc' } },
   );
-  return reports.map(toReportDto);
+  return reports.map(isAdmin ? toReportDto : toShopReportDto);
 }
 
 /**
