@@ -3,17 +3,18 @@ import type { Em, Orm } from './db/orm.js';
 import type { ImageStore } from './images/image-store.js';
 import type { Session, User } from './modules/auth/auth.entities.js';
 import { resolveSession } from './modules/auth/auth.service.js';
-import type { LoginLimiter } from './modules/auth/login-limiter.js';
 import type { CatalogueTotals } from './modules/catalogue/catalogue-totals.js';
 import type { PaymentProvider } from './modules/payment/provider.js';
 import type { PaystackSandbox } from './modules/payment/sandbox.js';
+import type { RateLimiter } from './rate-limit.js';
 
 /** Long-lived things shared by every request of one server. */
 export interface Services {
   config: ServicesConfig;
   orm: Orm;
   images: ImageStore;
-  loginLimiter: LoginLimiter;
+  /** Every request limit (sign-in, registration, contact, coupon checks) counts here. */
+  rateLimiter: RateLimiter;
   catalogueTotals: CatalogueTotals;
   payments: PaymentProvider;
   /** The built-in Paystack stand-in, when no Paystack key is configured. */

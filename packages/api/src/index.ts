@@ -23,6 +23,7 @@ export * as reviewsService from './modules/reviews/reviews.service.js';
 export * as vendorsService from './modules/vendors/vendors.service.js';
 export * as wishlistService from './modules/wishlist/wishlist.service.js';
 export { type AuthedContext, requireRole, requireUser, requireVendor, type VendorContext } from './procedures.js';
+export { limitCall, MemoryRateLimiter, type RateLimiter, type Reservation } from './rate-limit.js';
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from './root.js';
 export { createServices, type ServicesConfigOverrides, withDefaults } from './services.js';
 export { fieldErrorsOf, parseOrThrow, refuseNul, summaryOf } from './validation.js';

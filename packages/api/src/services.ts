@@ -2,10 +2,10 @@ import { defaultServicesConfig, type ServicesConfig } from './config.js';
 import type { Services } from './context.js';
 import { type DatabaseConfig, openDatabase } from './db/orm.js';
 import { ImageStore } from './images/image-store.js';
-import { LoginLimiter } from './modules/auth/login-limiter.js';
 import { CatalogueTotals } from './modules/catalogue/catalogue-totals.js';
 import { PaystackProvider } from './modules/payment/provider.js';
 import { PaystackSandbox, SandboxProvider } from './modules/payment/sandbox.js';
+import { MemoryRateLimiter } from './rate-limit.js';
 
 /** Opens the database (migrating it) and builds the long-lived services of one server. */
 /** Settings to change from the defaults; the nested groups may name only the fields they change. */
@@ -37,7 +37,7 @@ export async function createServices(
     config: full,
     orm,
     images: new ImageStore(full.uploadDir),
-    loginLimiter: new LoginLimiter(full.login),
+    rateLimiter: new MemoryRateLimiter(),
     catalogueTotals: new CatalogueTotals(),
     payments: sandbox ? new SandboxProvider(sandbox) : new PaystackProvider(full.paystackSecretKey as string),
     sandbox,

@@ -36,14 +36,14 @@ export const authRoutes = [
     files: SHOP_IMAGE_FIELDS,
     output: AuthResultDto,
     status: 201,
-    errors: [409, 413, 415],
+    errors: [409, 413, 415, 429],
     handler: (ctx, input, { files }) => authService.register(ctx, input, shopImages(files)),
   }),
   route({
     method: 'POST',
     path: '/login',
     summary:
-      'Sign in with email and password. intended_role (customer, vendor or admin) refuses an account of another role. Rate-limited per account and per IP.',
+      'Sign in with email and password. intended_role (customer, vendor or admin) refuses an account of another role. Failures are limited per account and IP, per account (not on a device it signed in from before) and per IP: 429 with Retry-After.',
     tag: 'Accounts',
     auth: 'public',
     input: LoginInput,

@@ -13,6 +13,7 @@ import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
 import type { ImageUpload } from '../../images/image-store.js';
 import type { AuthedContext } from '../../procedures.js';
+import { limitCall, reserveAll } from '../../rate-limit.js';
 import { catalogueChanged } from '../catalogue/catalogue.search.js';
 import { ReviewSchema } from '../reviews/reviews.entities.js';
 import { type Vendor, VendorSchema } from '../vendors/vendors.entities.js';
@@ -90,6 +91,7 @@ async function storeShopImages(ctx: Context, images: ShopImages) {
 }
 
 export async function register(ctx: Context, data: RegisterData, images: ShopImages = {}): Promise<AuthResultDto> {
+  await limitCall(ctx, 'register');
   if (data.role !== 'vendor' && (images.profile_image || images.cover_image)) {
     throw new DomainError('VALIDATION', E.vendorFieldsForbidden);
   }
@@ -141,20 +143,35 @@ export async function login(
   ctx: Context,
   input: { email: string; password: string; intended_role?: LoginInput['intended_role'] },
 ): Promise<AuthResultDto> {
-  const limiter = ctx.services.loginLimiter;
-  const wait = limiter.retryAfter(input.email, ctx.request.ip);
-  if (wait > 0) throw new DomainError('TOO_MANY_REQUESTS', E.tooManyLogins(Math.ceil(wait / 60)), undefined, wait);
+  const { email } = input;
+  const ip = ctx.request.ip;
+  const rules = ctx.services.config.login;
+  const accountAndIp = `login:account-ip:${email}:${ip}`;
+  const account = `login:account:${email}`;
+  // A device the account signed in from before is not held by the account-wide ceiling, so failures
+  // from elsewhere cannot lock the owner out. Asked by email, so unknown emails cost the same.
+  const knownDevice = (await ctx.em.count(SessionSchema, { user: { email }, ip: ip.slice(0, 64) })) > 0;
+  // Counted before the password is checked, so no batch or burst of requests gets more guesses.
+  const attempt = await reserveAll(
+    ctx.services.rateLimiter,
+    [
+      { key: accountAndIp, limit: rules.maxFailuresPerAccountAndIp },
+      { key: `login:ip:${ip}`, limit: rules.maxFailuresPerIp },
+      ...(knownDevice ? [] : [{ key: account, limit: rules.maxFailuresPerAccount }]),
+    ],
+    rules.windowMinutes,
+    E.tooManyLogins,
+  );
 
-  const user = await ctx.em.findOne(UserSchema, { email: input.email });
+  const user = await ctx.em.findOne(UserSchema, { email });
   // An unknown email costs the same time as a wrong password, so neither can be told apart.
   let valid = false;
   if (user) valid = await verifyPassword(user.passwordHash, input.password);
   else await verifyAgainstDummy(input.password);
-  if (!user || !valid) {
-    limiter.recordFailure(input.email, ctx.request.ip);
-    throw new DomainError('UNAUTHENTICATED', E.invalidCredentials);
-  }
-  limiter.recordSuccess(input.email);
+  // A failure keeps its reservation: that is the count.
+  if (!user || !valid) throw new DomainError('UNAUTHENTICATED', E.invalidCredentials);
+  await attempt.release();
+  await Promise.all([ctx.services.rateLimiter.reset(accountAndIp), ctx.services.rateLimiter.reset(account)]);
   if (user.status === 'suspended') throw new DomainError('SUSPENDED', E.suspended);
   if (input.intended_role && input.intended_role !== user.role) {
     throw new DomainError('FORBIDDEN', E.wrongRole(input.intended_role));

@@ -1,0 +1,143 @@
+import type { ServicesConfig } from './config.js';
+import type { Context } from './context.js';
+import { DomainError } from './errors.js';
+
+/** One attempt counted (or refused) under a key. */
+export interface Reservation {
+  allowed: boolean;
+  /** Seconds until the key takes another attempt; 0 when this one was allowed. */
+  retryAfterSeconds: number;
+  /** Takes the attempt back, as if it was never made (a sign-in that succeeded). Does nothing when refused. */
+  release(): Promise<void>;
+}
+
+/**
+ * Counts attempts per key in a sliding window. Every limit of the app goes through this one interface,
+ * so a store shared by several processes (Redis) can replace the in-memory one without touching callers.
+ */
+export interface RateLimiter {
+  /**
+   * Counts one attempt under `key` when fewer than `limit` were counted within the last `windowMs`,
+   * before the attempt is made, so concurrent attempts can never get more than `limit` through.
+   */
+  reserve(key: string, limit: number, windowMs: number): Promise<Reservation>;
+  /** Forgets every attempt counted under `key`. */
+  reset(key: string): Promise<void>;
+}
+
+const SWEEP_EVERY = 1000;
+
+/** The single-process limiter: timestamps per key in memory, swept now and then so idle keys do not pile up. */
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly attempts = new Map<string, { windowMs: number; times: number[] }>();
+  private reservesSinceSweep = 0;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async reserve(key: string, limit: number, windowMs: number): Promise<Reservation> {
+    if (++this.reservesSinceSweep >= SWEEP_EVERY) this.sweep();
+    const now = this.now();
+    const entry = this.attempts.get(key) ?? { windowMs, times: [] };
+    entry.windowMs = windowMs;
+    entry.times = entry.times.filter((time) => time > now - windowMs);
+    if (entry.times.length >= limit) {
+      this.store(key, entry);
+      const freedAt = (entry.times[entry.times.length - limit] ?? now) + windowMs;
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((freedAt - now) / 1000)),
+        release: async () => {},
+      };
+    }
+    entry.times.push(now);
+    this.attempts.set(key, entry);
+    let released = false;
+    return {
+      allowed: true,
+      retryAfterSeconds: 0,
+      release: async () => {
+        if (released) return;
+        released = true;
+        const current = this.attempts.get(key);
+        const index = current?.times.lastIndexOf(now) ?? -1;
+        if (current && index >= 0) current.times.splice(index, 1);
+      },
+    };
+  }
+
+  async reset(key: string): Promise<void> {
+    this.attempts.delete(key);
+  }
+
+  private store(key: string, entry: { windowMs: number; times: number[] }) {
+    if (entry.times.length === 0) this.attempts.delete(key);
+    else this.attempts.set(key, entry);
+  }
+
+  private sweep() {
+    this.reservesSinceSweep = 0;
+    const now = this.now();
+    for (const [key, entry] of this.attempts) {
+      const last = entry.times[entry.times.length - 1];
+      if (last === undefined || last <= now - entry.windowMs) this.attempts.delete(key);
+    }
+  }
+}
+
+export interface Limit {
+  key: string;
+  limit: number;
+}
+
+/**
+ * Counts one attempt under every limit, or under none: when one refuses, the others are given back and
+ * the call is refused with 429 and the longest wait. `release` gives back all of them.
+ */
+export async function reserveAll(
+  limiter: RateLimiter,
+  limits: Limit[],
+  windowMinutes: number,
+  message: (minutes: number) => string,
+): Promise<{ release(): Promise<void> }> {
+  const reservations = await Promise.all(limits.map((l) => limiter.reserve(l.key, l.limit, windowMinutes * 60_000)));
+  const release = async () => {
+    await Promise.all(reservations.map((reservation) => reservation.release()));
+  };
+  const wait = Math.max(0, ...reservations.map((reservation) => reservation.retryAfterSeconds));
+  if (reservations.some((reservation) => !reservation.allowed)) {
+    await release();
+    throw new DomainError('TOO_MANY_REQUESTS', message(Math.ceil(wait / 60)), undefined, wait);
+  }
+  return { release };
+}
+
+const tooMany = (what: string) => (minutes: number) =>
+  `Too many ${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+
+type Limits = ServicesConfig['limits'];
+
+/** The calls that cost us or reveal something, each counted per IP address (and per account when signed in). */
+const CALL_LIMITS = {
+  register: { message: tooMany('registrations from this address'), perIp: (l: Limits) => l.registerPerIp },
+  contact: { message: tooMany('messages from this address'), perIp: (l: Limits) => l.contactPerIp },
+  couponCheck: {
+    message: tooMany('coupon checks'),
+    perIp: (l: Limits) => l.couponChecksPerIp,
+    perAccount: (l: Limits) => l.couponChecksPerAccount,
+  },
+} satisfies Record<
+  string,
+  { message: (minutes: number) => string; perIp: (l: Limits) => number; perAccount?: (l: Limits) => number }
+>;
+
+/** Counts one call of `kind` from this request's address (and account), or refuses it with 429. */
+export async function limitCall(ctx: Context, kind: keyof typeof CALL_LIMITS, accountId?: number): Promise<void> {
+  const { limits } = ctx.services.config;
+  const rule: (typeof CALL_LIMITS)[keyof typeof CALL_LIMITS] & { perAccount?: (l: Limits) => number } =
+    CALL_LIMITS[kind];
+  const counted: Limit[] = [{ key: `${kind}:ip:${ctx.request.ip}`, limit: rule.perIp(limits) }];
+  if (rule.perAccount && accountId !== undefined) {
+    counted.push({ key: `${kind}:account:${accountId}`, limit: rule.perAccount(limits) });
+  }
+  await reserveAll(ctx.services.rateLimiter, counted, limits.windowMinutes, rule.message);
+}
