@@ -87,10 +87,16 @@ describe('POST /api/orders', () => {
     const ok = await env.app.inject({
       method: 'POST',
       url: '/api/coupons/validate',
+      headers: bearer(token),
       payload: { code: 'SAVE10', items: [{ product_id: productId, quantity: 1 }] },
     });
     expect(ok.json()).toMatchObject({ valid: true, discount: 10, discount_amount: 800 });
-    const bad = await env.app.inject({ method: 'POST', url: '/api/coupons/validate', payload: { code: 'NOPE' } });
+    const bad = await env.app.inject({
+      method: 'POST',
+      url: '/api/coupons/validate',
+      headers: bearer(token),
+      payload: { code: 'NOPE' },
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().message).toBe('Invalid coupon');
   });

@@ -66,12 +66,14 @@ export const catalogueRoutes = [
   route({
     method: 'POST',
     path: '/contact',
-    summary: 'Send a message from the contact form (name, email, subject, message); admins read it later.',
+    summary:
+      'Send a message from the contact form (name, email, subject, message); admins read it later. Limited per IP (429 with Retry-After).',
     tag: 'Contact',
     auth: 'public',
     input: ContactMessageInput,
     output: z.object({ id: z.number().int(), message: z.string() }),
     status: 201,
+    errors: [429],
     handler: (ctx, input) => contactService.sendMessage(ctx, input),
   }),
 ];

@@ -1,4 +1,4 @@
-import { couponsService } from '@caps/api';
+import { couponsService, limitCall } from '@caps/api';
 import {
   CouponCheckDto,
   CouponCheckInput,
@@ -17,12 +17,16 @@ export const couponsRoutes: RestRoute[] = [
     method: 'POST',
     path: '/coupons/validate',
     summary:
-      "Check a coupon code against the cart's items (product_id, quantity) before checkout: 'Invalid coupon' (422) unless it exists, has not expired, is not used up and (for a shop's coupon) matches a shop in the cart.",
+      "Check a coupon code against the cart's items (product_id, quantity) before checkout: 'Invalid coupon' (422) unless it exists, has not expired, is not used up and (for a shop's coupon) matches a shop in the cart. Signed-in customers only; limited per account and per IP (429 with Retry-After).",
     tag: 'Coupons',
-    auth: 'public',
+    auth: 'customer',
     input: CouponCheckInput,
     output: CouponCheckDto,
-    handler: (ctx, input) => couponsService.checkCoupon(ctx, input),
+    errors: [429],
+    handler: async (ctx, input) => {
+      await limitCall(ctx, 'couponCheck', ctx.user.id);
+      return couponsService.checkCoupon(ctx, input);
+    },
   }),
   route({
     method: 'GET',

@@ -57,6 +57,8 @@ export function useAppliedCoupon(items: CartItemDto[]): AppliedCoupon {
   useEffect(() => {
     if (!code || !check.isError || refusedStatus === 0 || refusedStatus >= 500) return;
     setError(readServerError(check.error, CART_TOASTS.invalidCoupon).message);
+    // Too many checks says nothing against the code: it stays, to be checked again later.
+    if (refusedStatus === 429) return;
     setCode(null);
     writeStoredCoupon(null);
   }, [code, check.isError, check.error, refusedStatus]);
@@ -82,11 +84,15 @@ export function useAppliedCoupon(items: CartItemDto[]): AppliedCoupon {
         return true;
       } catch (caught) {
         const { message, status } = readServerError(caught, CART_TOASTS.invalidCoupon);
-        const reason = status === 0 || status >= 500 ? message : CART_TOASTS.invalidCoupon;
+        // 429 (too many checks) is no verdict on the code: the server's words say when to try again.
+        const limited = status === 429;
+        const reason = limited || status === 0 || status >= 500 ? message : CART_TOASTS.invalidCoupon;
         setError(reason);
-        toast.error(CART_TOASTS.invalidCoupon, {
-          description: reason === CART_TOASTS.invalidCoupon ? 'Please check the code and try again.' : reason,
-        });
+        if (limited) toast.error(reason);
+        else
+          toast.error(CART_TOASTS.invalidCoupon, {
+            description: reason === CART_TOASTS.invalidCoupon ? 'Please check the code and try again.' : reason,
+          });
         return false;
       } finally {
         setChecking(false);

@@ -1,6 +1,7 @@
 import type { ContactMessageInput } from '@caps/contracts';
 import type { z } from 'zod';
 import type { Context } from '../../context.js';
+import { limitCall } from '../../rate-limit.js';
 import { ContactMessageSchema } from './contact.entities.js';
 
 /** Stores a message from the contact form for the admins to read (spec 2 only simulated sending it). */
@@ -8,6 +9,7 @@ export async function sendMessage(
   ctx: Context,
   input: z.output<typeof ContactMessageInput>,
 ): Promise<{ id: number; message: string }> {
+  await limitCall(ctx, 'contact');
   const stored = ctx.em.create(ContactMessageSchema, {
     name: input.name,
     email: input.email,

@@ -8,15 +8,20 @@ import {
   VendorCouponDto,
 } from '@caps/contracts';
 import { z } from 'zod';
-import { publicProcedure, vendorProcedure } from '../../procedures.js';
+import { customerProcedure, vendorProcedure } from '../../procedures.js';
+import { limitCall } from '../../rate-limit.js';
 import { router } from '../../trpc.js';
 import * as coupons from './coupons.service.js';
 
 export const couponsRouter = router({
-  check: publicProcedure
+  // Signed-in customers only, and counted: unthrottled checks let anyone guess a shop's codes.
+  check: customerProcedure
     .input(CouponCheckInput)
     .output(CouponCheckDto)
-    .query(({ ctx, input }) => coupons.checkCoupon(ctx, input)),
+    .query(async ({ ctx, input }) => {
+      await limitCall(ctx, 'couponCheck', ctx.user.id);
+      return coupons.checkCoupon(ctx, input);
+    }),
   list: vendorProcedure.output(z.array(VendorCouponDto)).query(({ ctx }) => coupons.listCoupons(ctx)),
   create: vendorProcedure
     .input(CouponCreateInput)
