@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { wholeNumber } from './catalogue.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './constants.js';
+import { perCustomerLimitField } from './coupons.js';
 import { decimalNumber, text } from './fields.js';
 import { V } from './messages.js';
 import { StatusChangeDto } from './orders.js';
@@ -102,6 +103,7 @@ export const CouponCreateInput = z
     description: descriptionField,
     discount: discountField,
     usage_limit: usageLimitField,
+    per_customer_limit: perCustomerLimitField,
     expires_at: expiresAtField,
   })
   .strict();
@@ -114,6 +116,8 @@ export const CouponUpdateInput = z
     description: descriptionField,
     discount: discountField.optional(),
     usage_limit: usageLimitField.optional(),
+    /** null removes the limit; left out keeps it. */
+    per_customer_limit: perCustomerLimitField,
     expires_at: expiresAtField.optional(),
   })
   .strict();
@@ -128,7 +132,10 @@ export const VendorCouponDto = z.object({
   /** Percent. */
   discount: z.number().int(),
   usage_limit: z.number().int().nullable(),
+  /** Uses taken: paid checkouts and unpaid ones within their 30 minutes. */
   used_count: z.number().int(),
+  /** Checkouts one customer may use it on; null: no limit. */
+  per_customer_limit: z.number().int().nullable(),
   expires_at: z.string().nullable(),
   state: z.enum(COUPON_STATES),
   created_at: z.string(),

@@ -1,5 +1,6 @@
 import { CATEGORIES } from '@caps/contracts';
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { KoboType } from '../../db/kobo.js';
 import { VendorSchema } from '../vendors/vendors.entities.js';
 
 const now = () => new Date();
@@ -23,7 +24,7 @@ export const ProductSchema = defineEntity({
     vendor: () => p.manyToOne(VendorSchema).deleteRule('cascade').index(),
     name: p.string().length(100).index(),
     description: p.text(),
-    priceKobo: p.integer().index(),
+    priceKobo: p.type(KoboType).index(),
     stock: p.integer(),
     category: p.enum([...CATEGORIES]).index(),
     sizes: p.json<string[]>(),

@@ -15,7 +15,13 @@ export const CouponSchema = defineEntity({
     description: p.string().length(255).nullable(),
     discountPercent: p.integer(),
     usageLimit: p.integer().nullable(),
+    /**
+     * Uses taken: one per checkout holding the coupon, paid or still within its 30 minutes. A checkout
+     * released unpaid gives its use back, so this never passes usageLimit.
+     */
     usedCount: p.integer().default(0),
+    /** Checkouts one customer may hold with this coupon (paid, or unpaid and not released); null: no limit. */
+    perCustomerLimit: p.integer().nullable(),
     expiresAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(now),
     updatedAt: p.datetime().onCreate(now).onUpdate(now),

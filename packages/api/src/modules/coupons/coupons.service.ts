@@ -13,9 +13,11 @@ import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
 import { type AuthedContext, requireVendor, requireVerifiedVendor } from '../../procedures.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
+import { CheckoutSchema } from '../orders/orders.entities.js';
 import { type Coupon, CouponSchema } from './coupons.entities.js';
 
 export const INVALID_COUPON = 'Invalid coupon';
+export const COUPON_USED_BY_YOU = 'You have already used this coupon as many times as it allows.';
 
 /** A line as pricing sees it: whose shop, how much. */
 export interface PricedLine {
@@ -24,13 +26,20 @@ export interface PricedLine {
   quantity: number;
 }
 
-/** A coupon can be used now: not expired, not used up. */
-function usable(coupon: Coupon, now = new Date()): boolean {
+/**
+ * A coupon can be used now: not expired and, unless `usesTaken` is false, not used up. Checkout skips the
+ * used-up test here: its conditional update decides, after the customer's superseded checkouts gave
+ * their uses back.
+ */
+function usable(coupon: Coupon, usesTaken: boolean, now = new Date()): boolean {
   if (coupon.expiresAt && coupon.expiresAt <= now) return false;
+  if (!usesTaken) return true;
   if (coupon.usageLimit !== null && coupon.usageLimit !== undefined && coupon.usedCount >= coupon.usageLimit)
     return false;
   return true;
 }
+
+const invalidCoupon = (field: string) => new DomainError('VALIDATION', INVALID_COUPON, { [field]: [INVALID_COUPON] });
 
 /**
  * The coupon a code stands for, given the shops of the lines it would apply to. A platform coupon
@@ -43,15 +52,58 @@ export async function findApplicableCoupon(
   vendorIds: number[] | null,
   /** The input field the code came in, so the error names what the client sent. */
   field = 'coupon_code',
+  { usesTaken = true }: { usesTaken?: boolean } = {},
 ): Promise<Coupon> {
-  const candidates = await em.find(CouponSchema, { code }, { orderBy: { id: 'asc' } });
+  // A shop's coupon counts only while the shop sells: verified and its owner not suspended. A pending
+  // or suspended shop's code reads as unknown, so a code check reveals nothing about such a shop.
+  const candidates = await em.find(
+    CouponSchema,
+    { code, $or: [{ vendor: null }, { vendor: { verifiedAt: { $ne: null }, user: { status: 'active' } } }] },
+    { orderBy: { id: 'asc' } },
+  );
   const fitting = candidates.filter(
-    (c) => usable(c) && (!c.vendor || vendorIds === null || vendorIds.includes(c.vendor.id)),
+    (c) => usable(c, usesTaken) && (!c.vendor || vendorIds === null || vendorIds.includes(c.vendor.id)),
   );
   // A shop's own coupon wins over a platform coupon of the same code.
   const coupon = fitting.find((c) => c.vendor) ?? fitting[0];
-  if (!coupon) throw new DomainError('VALIDATION', INVALID_COUPON, { [field]: [INVALID_COUPON] });
+  if (!coupon) throw invalidCoupon(field);
   return coupon;
+}
+
+/**
+ * Takes one use of the coupon for a checkout being placed, inside its transaction: a conditional update,
+ * so however many checkouts race for the last use, one gets it. The customer's row must be locked by the
+ * caller, so that customer's own checkouts take turns for the per-customer count. Throws 422 when the
+ * coupon is used up ('Invalid coupon') or this customer has used it as often as it allows.
+ */
+export async function reserveCouponUse(em: Em, coupon: Coupon, userId: number): Promise<void> {
+  if (coupon.perCustomerLimit !== null && coupon.perCustomerLimit !== undefined) {
+    // Checkouts of this customer holding a use: paid, or unpaid and not released (a released one is failed).
+    const holding = await em.count(CheckoutSchema, {
+      user: userId,
+      coupon: coupon.id,
+      paymentStatus: { $in: ['pending', 'paid'] },
+    });
+    if (holding >= coupon.perCustomerLimit) {
+      throw new DomainError('VALIDATION', COUPON_USED_BY_YOU, { coupon_code: [COUPON_USED_BY_YOU] });
+    }
+  }
+  if (!(await takeCouponUse(em, coupon.id))) throw invalidCoupon('coupon_code');
+}
+
+/** One use taken with a conditional update; false when the coupon is used up (or gone). */
+export async function takeCouponUse(em: Em, couponId: number): Promise<boolean> {
+  const taken = await em.execute<{ affectedRows: number }>(
+    'update coupons set used_count = used_count + 1 where id = ? and (usage_limit is null or used_count < usage_limit)',
+    [couponId],
+    'run',
+  );
+  return taken.affectedRows === 1;
+}
+
+/** Gives back the use an unpaid checkout held, when it is released. */
+export async function giveBackCouponUse(em: Em, couponId: number): Promise<void> {
+  await em.execute('update coupons set used_count = used_count - 1 where id = ? and used_count > 0', [couponId], 'run');
 }
 
 /** Kobo off these lines: the percentage of the lines the coupon covers, rounded down. */
@@ -111,6 +163,7 @@ export function toVendorCouponDto(coupon: Coupon): VendorCouponDto {
     discount: coupon.discountPercent,
     usage_limit: coupon.usageLimit ?? null,
     used_count: coupon.usedCount,
+    per_customer_limit: coupon.perCustomerLimit ?? null,
     expires_at: coupon.expiresAt?.toISOString() ?? null,
     state: stateOf(coupon),
     created_at: coupon.createdAt.toISOString(),
@@ -188,6 +241,7 @@ export async function createCoupon(
     description: input.description || null,
     discountPercent: input.discount,
     usageLimit: input.usage_limit,
+    perCustomerLimit: input.per_customer_limit ?? null,
     usedCount: 0,
     expiresAt,
   });
@@ -210,6 +264,7 @@ export async function updateCoupon(
   if (input.description !== undefined) coupon.description = input.description || null;
   if (input.discount !== undefined) coupon.discountPercent = input.discount;
   if (input.usage_limit !== undefined) coupon.usageLimit = input.usage_limit;
+  if (input.per_customer_limit !== undefined) coupon.perCustomerLimit = input.per_customer_limit;
   if (input.expires_at !== undefined) coupon.expiresAt = futureDate(input.expires_at);
   await flushCoupon(em);
   return toVendorCouponDto(coupon);

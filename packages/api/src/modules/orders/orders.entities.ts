@@ -1,5 +1,6 @@
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '@caps/contracts';
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { KoboType } from '../../db/kobo.js';
 import { UserSchema } from '../auth/auth.entities.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
 import { CouponSchema } from '../coupons/coupons.entities.js';
@@ -24,12 +25,16 @@ export const CheckoutSchema = defineEntity({
   uniques: [{ properties: ['user', 'idempotencyKey'] }],
   properties: {
     id: p.integer().primary().autoincrement(),
+    // Declared before user only so that SQLite lists the foreign keys as the migration (which adds this
+    // column later) leaves them: the drift test compares that list.
+    /** The coupon this checkout holds a use of (taken when placed, given back when released unpaid). */
+    coupon: () => p.manyToOne(CouponSchema).nullable().deleteRule('set null').index(),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade'),
     idempotencyKey: p.string().length(128).nullable(),
-    subtotalKobo: p.integer(),
-    discountKobo: p.integer(),
-    shippingKobo: p.integer(),
-    totalKobo: p.integer(),
+    subtotalKobo: p.type(KoboType),
+    discountKobo: p.type(KoboType),
+    shippingKobo: p.type(KoboType),
+    totalKobo: p.type(KoboType),
     couponCode: p.string().length(20).nullable(),
     paymentStatus: p.enum([...PAYMENT_STATUSES]).default('pending'),
     expiresAt: p.datetime().index(),
@@ -49,10 +54,10 @@ export const OrderSchema = defineEntity({
     vendor: () => p.manyToOne(VendorSchema).deleteRule('cascade').index(),
     status: p.enum([...ORDER_STATUSES]).default('pending'),
     paymentStatus: p.enum([...PAYMENT_STATUSES]).default('pending'),
-    subtotalKobo: p.integer(),
-    shippingKobo: p.integer(),
-    discountKobo: p.integer(),
-    totalKobo: p.integer(),
+    subtotalKobo: p.type(KoboType),
+    shippingKobo: p.type(KoboType),
+    discountKobo: p.type(KoboType),
+    totalKobo: p.type(KoboType),
     coupon: () => p.manyToOne(CouponSchema).nullable().deleteRule('set null'),
     couponCode: p.string().length(20).nullable(),
     shippingAddress: p.string().length(500),
@@ -75,7 +80,7 @@ export const OrderItemSchema = defineEntity({
     productName: p.string().length(100),
     size: p.string().length(20),
     quantity: p.integer(),
-    unitPriceKobo: p.integer(),
+    unitPriceKobo: p.type(KoboType),
   },
 });
 export type OrderItem = InferEntity<typeof OrderItemSchema>;

@@ -1,18 +1,29 @@
 import {
   type CheckoutResultDto,
+  formatKobo,
   koboToNaira,
   type OrderCreateInput,
   type OrderDto,
   SHIPPING_FEE_KOBO,
 } from '@caps/contracts';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { z } from 'zod';
+import type { ServicesConfig } from '../../config.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
 import type { AuthedContext } from '../../procedures.js';
+import { UserSchema } from '../auth/auth.entities.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
 import type { Coupon } from '../coupons/coupons.entities.js';
-import { discountOf, findApplicableCoupon, type PricedLine } from '../coupons/coupons.service.js';
+import {
+  discountOf,
+  findApplicableCoupon,
+  giveBackCouponUse,
+  type PricedLine,
+  reserveCouponUse,
+  takeCouponUse,
+} from '../coupons/coupons.service.js';
+import { PaymentSchema } from '../payment/payment.entities.js';
 import {
   type Checkout,
   CheckoutSchema,
@@ -80,13 +91,16 @@ async function priceLines(em: Em, input: CreateInput): Promise<Line[]> {
 
 type StockLine = Pick<Line, 'productId' | 'productName' | 'quantity'>;
 
+/** Lines in product order: every transaction takes product rows in the same order, so none waits in a circle. */
+const inProductOrder = <T extends StockLine>(lines: T[]): T[] => [...lines].sort((a, b) => a.productId - b.productId);
+
 /**
  * Takes the stock of every line with conditional updates, so stock never goes below zero. Answers the
  * first line that cannot be had, after giving back what it took, or null when every line was reserved.
  */
 async function tryReserveStock(em: Em, lines: StockLine[]): Promise<StockLine | null> {
   const taken: StockLine[] = [];
-  for (const line of lines) {
+  for (const line of inProductOrder(lines)) {
     const result = await em.execute<{ affectedRows: number }>(
       'update products set stock = stock - ? where id = ? and stock >= ?',
       [line.quantity, line.productId, line.quantity],
@@ -102,7 +116,7 @@ async function tryReserveStock(em: Em, lines: StockLine[]): Promise<StockLine | 
 }
 
 async function giveBackStock(em: Em, lines: StockLine[]): Promise<void> {
-  for (const line of lines) {
+  for (const line of inProductOrder(lines)) {
     await em.execute('update products set stock = stock + ? where id = ?', [line.quantity, line.productId], 'run');
   }
 }
@@ -145,10 +159,101 @@ async function checkoutResult(em: Em, checkout: Checkout): Promise<CheckoutResul
   return { ...first, order_ids: orders.map((o) => o.id), checkout_total: koboToNaira(checkout.totalKobo) };
 }
 
+type CheckoutLimits = ServicesConfig['checkout'];
+
+/**
+ * 429 for a line that would hold more of one cap than an unpaid checkout may: one customer must not keep
+ * a product out of stock for everyone (the sizes of a cap count together). Checked before anything is
+ * reserved; an older unpaid checkout of the same cap is released when this one is placed, so this one
+ * checkout is all the customer holds of it.
+ */
+function assertHoldableQuantities(lines: Line[], limits: CheckoutLimits): void {
+  const perProduct = new Map<number, { name: string; quantity: number }>();
+  for (const line of lines) {
+    const held = perProduct.get(line.productId) ?? { name: line.productName, quantity: 0 };
+    held.quantity += line.quantity;
+    perProduct.set(line.productId, held);
+  }
+  const limit = limits.maxUnpaidQuantityPerProduct;
+  for (const { name, quantity } of perProduct.values()) {
+    if (quantity > limit) {
+      throw new DomainError(
+        'TOO_MANY_REQUESTS',
+        `You can hold at most ${limit} of ${name} in an unpaid checkout. Please order ${limit} or fewer.`,
+        undefined,
+        RESERVATION_MINUTES * 60,
+      );
+    }
+  }
+}
+
+/** The orders of a checkout, priced: one per shop, the coupon's discount, ₦2,000 shipping on the first. */
+function priceCheckout(lines: Line[], coupon: Coupon | null) {
+  const vendorIds = [...new Set(lines.map((l) => l.vendorId))];
+  const orders = vendorIds.map((vendorId, index) => {
+    const group = lines.filter((l) => l.vendorId === vendorId);
+    const subtotal = group.reduce((sum, l) => sum + l.unitPriceKobo * l.quantity, 0);
+    const discount = coupon ? discountOf(coupon, group) : 0;
+    // One flat ₦2,000 for the checkout, carried by its first order.
+    const shipping = index === 0 ? SHIPPING_FEE_KOBO : 0;
+    return { vendorId, group, subtotal, discount, shipping, total: subtotal - discount + shipping };
+  });
+  const sum = (pick: (o: (typeof orders)[number]) => number) => orders.reduce((s, o) => s + pick(o), 0);
+  return {
+    orders,
+    subtotal: sum((o) => o.subtotal),
+    discount: sum((o) => o.discount),
+    total: sum((o) => o.total),
+  };
+}
+
+/**
+ * 429 when the customer already holds as many unpaid checkouts as allowed. Only checkouts within their
+ * 30 minutes count (an expired one is about to be released). Retry-After: until the oldest expires.
+ */
+async function assertRoomForUnpaid(em: Em, userId: number, limits: CheckoutLimits, now: Date): Promise<void> {
+  const unpaid = await em.find(
+    CheckoutSchema,
+    { user: userId, paymentStatus: 'pending', expiresAt: { $gt: now } },
+    { fields: ['expiresAt'], orderBy: { expiresAt: 'asc' } },
+  );
+  const oldest = unpaid[0];
+  if (oldest && unpaid.length >= limits.maxUnpaidCheckouts) {
+    throw new DomainError(
+      'TOO_MANY_REQUESTS',
+      `You have ${unpaid.length} unpaid checkouts. Pay for one or wait until it expires before placing another.`,
+      undefined,
+      Math.max(1, Math.ceil((oldest.expiresAt.getTime() - now.getTime()) / 1000)),
+    );
+  }
+}
+
+/**
+ * Releases the customer's unpaid checkouts that hold any of these products, as the 30-minute release
+ * would (and closes their payment pages): a customer checking out again replaces the older hold instead
+ * of adding to it. Call inside the placing transaction.
+ */
+async function releaseSupersededCheckouts(em: Em, userId: number, productIds: number[]): Promise<void> {
+  const holding = await em.find(
+    OrderItemSchema,
+    { product: { $in: productIds }, order: { user: userId, checkout: { paymentStatus: 'pending' } } },
+    { populate: ['order'] },
+  );
+  const checkoutIds = [...new Set(holding.map((item) => item.order.checkout.id))].sort((a, b) => a - b);
+  for (const checkoutId of checkoutIds) {
+    if (await releaseCheckout(em, checkoutId)) {
+      await em.nativeUpdate(PaymentSchema, { checkout: checkoutId, status: 'pending' }, { status: 'abandoned' });
+    }
+  }
+}
+
 /**
  * Places a checkout: one order per shop, paid together. Prices, the coupon and shipping come from our
- * own data; stock is reserved in the same transaction with conditional updates, so it never goes below
- * zero. With an idempotency key, a retry answers the same orders instead of placing new ones.
+ * own data; stock and the coupon's use are reserved in the same transaction with conditional updates, so
+ * stock never goes below zero and a coupon never passes its limit. The customer's row is locked for the
+ * transaction, so one customer's checkouts take turns: their older unpaid checkouts of the same caps are
+ * released first, then the bounds on unpaid holds apply. With an idempotency key, a retry answers the
+ * same orders instead of placing new ones.
  */
 export async function placeOrder(
   ctx: AuthedContext,
@@ -156,52 +261,60 @@ export async function placeOrder(
   idempotencyKey?: string,
 ): Promise<CheckoutResultDto> {
   const key = idempotencyKey ?? input.idempotency_key;
-  if (key) {
-    const existing = await ctx.em.findOne(CheckoutSchema, { user: ctx.user.id, idempotencyKey: key });
-    if (existing) return checkoutResult(ctx.em, existing);
-  }
+  const sameKey = (em: Em) => (key ? em.findOne(CheckoutSchema, { user: ctx.user.id, idempotencyKey: key }) : null);
+  const known = await sameKey(ctx.em);
+  if (known) return checkoutResult(ctx.em, known);
+  const limits = ctx.services.config.checkout;
   const lines = await priceLines(ctx.em, input);
+  assertHoldableQuantities(lines, limits);
   const vendorIds = [...new Set(lines.map((l) => l.vendorId))];
+  // Whether a use is left is decided by the reservation below, after superseded checkouts gave theirs back.
   const coupon: Coupon | null = input.coupon_code
-    ? await findApplicableCoupon(ctx.em, input.coupon_code, vendorIds)
+    ? await findApplicableCoupon(ctx.em, input.coupon_code, vendorIds, 'coupon_code', { usesTaken: false })
     : null;
+  const priced = priceCheckout(lines, coupon);
+  if (priced.total > limits.maxTotalKobo) {
+    const message = `A checkout cannot be more than ${formatKobo(limits.maxTotalKobo)}. Please split your order into smaller ones.`;
+    throw new DomainError('VALIDATION', message, { items: [message] });
+  }
 
   let checkout: Checkout;
   try {
     checkout = await ctx.em.transactional(async (tx) => {
       const em = tx as Em;
+      const now = new Date();
+      await em.findOne(UserSchema, { id: ctx.user.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      // The same key sent twice at once: the second waited for the first's lock and answers its checkout.
+      const raced = await sameKey(em);
+      if (raced) return raced;
+      await releaseSupersededCheckouts(em, ctx.user.id, [...new Set(lines.map((l) => l.productId))]);
+      await assertRoomForUnpaid(em, ctx.user.id, limits, now);
       await reserveStock(em, lines);
-      const groups = vendorIds.map((vendorId) => lines.filter((l) => l.vendorId === vendorId));
-      const priced = groups.map((group, index) => {
-        const subtotal = group.reduce((sum, l) => sum + l.unitPriceKobo * l.quantity, 0);
-        const discount = coupon ? discountOf(coupon, group) : 0;
-        // One flat ₦2,000 for the checkout, carried by its first order.
-        const shipping = index === 0 ? SHIPPING_FEE_KOBO : 0;
-        return { group, subtotal, discount, shipping, total: subtotal - discount + shipping };
-      });
+      if (coupon) await reserveCouponUse(em, coupon, ctx.user.id);
       const made = em.create(CheckoutSchema, {
         user: ctx.user.id,
         idempotencyKey: key ?? null,
-        subtotalKobo: priced.reduce((s, p) => s + p.subtotal, 0),
-        discountKobo: priced.reduce((s, p) => s + p.discount, 0),
+        subtotalKobo: priced.subtotal,
+        discountKobo: priced.discount,
         shippingKobo: SHIPPING_FEE_KOBO,
-        totalKobo: priced.reduce((s, p) => s + p.total, 0),
+        totalKobo: priced.total,
         couponCode: coupon?.code ?? null,
+        coupon: coupon?.id ?? null,
         paymentStatus: 'pending',
-        expiresAt: new Date(Date.now() + RESERVATION_MINUTES * 60_000),
+        expiresAt: new Date(now.getTime() + RESERVATION_MINUTES * 60_000),
       });
-      for (const { group, subtotal, discount, shipping, total } of priced) {
+      for (const { vendorId, group, subtotal, discount, shipping, total } of priced.orders) {
         const order: Order = em.create(OrderSchema, {
           checkout: made,
           user: ctx.user.id,
-          vendor: group[0]?.vendorId as number,
+          vendor: vendorId,
           status: 'pending',
           paymentStatus: 'pending',
           subtotalKobo: subtotal,
           shippingKobo: shipping,
           discountKobo: discount,
           totalKobo: total,
-          coupon: coupon && discount > 0 ? coupon : null,
+          coupon: coupon && discount > 0 ? coupon.id : null,
           couponCode: coupon && discount > 0 ? coupon.code : null,
           shippingAddress: input.shipping_address,
           shippingDetails: input.shipping ?? null,
@@ -224,7 +337,7 @@ export async function placeOrder(
   } catch (error) {
     // The same key sent twice at once: the loser answers the winner's checkout.
     if (key && error instanceof UniqueConstraintViolationException) {
-      const existing = await ctx.em.fork().findOne(CheckoutSchema, { user: ctx.user.id, idempotencyKey: key });
+      const existing = await sameKey(ctx.em.fork() as Em);
       if (existing) return checkoutResult(ctx.em.fork() as Em, existing);
     }
     throw error;
@@ -244,31 +357,36 @@ export async function getOrder(ctx: AuthedContext, id: number): Promise<OrderDto
 }
 
 /**
- * Releases the stock of checkouts not paid within the reservation time and cancels their orders.
- * The conditional update on the checkout makes this safe against a payment arriving at the same time.
+ * Releases one unpaid checkout: failed, its orders cancelled by the system, its stock and coupon use
+ * given back. The conditional update on the checkout makes this safe against a payment arriving at the
+ * same time; false when it was no longer unpaid. Call inside a transaction.
  */
+async function releaseCheckout(em: Em, checkoutId: number): Promise<boolean> {
+  const claimed = await em.execute<{ affectedRows: number }>(
+    "update checkouts set payment_status = 'failed' where id = ? and payment_status = 'pending'",
+    [checkoutId],
+    'run',
+  );
+  if (claimed.affectedRows !== 1) return false;
+  const checkout = await em.findOneOrFail(CheckoutSchema, { id: checkoutId }, { fields: ['coupon'] });
+  const orders = await em.find(OrderSchema, { checkout: checkoutId });
+  await giveBackStock(em, await stockLinesOf(em, orders));
+  if (checkout.coupon) await giveBackCouponUse(em, checkout.coupon.id);
+  for (const order of orders) {
+    em.create(OrderStatusChangeSchema, { order, fromStatus: order.status, toStatus: 'cancelled', actor: null });
+    order.status = 'cancelled';
+    order.paymentStatus = 'failed';
+  }
+  await em.flush();
+  return true;
+}
+
+/** Releases the checkouts not paid within the reservation time (the job run every minute). */
 export async function releaseExpiredCheckouts(em: Em, now = new Date()): Promise<number> {
   const expired = await em.find(CheckoutSchema, { paymentStatus: 'pending', expiresAt: { $lt: now } }, { limit: 100 });
   let released = 0;
   for (const checkout of expired) {
-    await em.transactional(async (tx) => {
-      const t = tx as Em;
-      const claimed = await t.execute<{ affectedRows: number }>(
-        "update checkouts set payment_status = 'failed' where id = ? and payment_status = 'pending'",
-        [checkout.id],
-        'run',
-      );
-      if (claimed.affectedRows !== 1) return;
-      const orders = await t.find(OrderSchema, { checkout: checkout.id });
-      await giveBackStock(t, await stockLinesOf(t, orders));
-      for (const order of orders) {
-        t.create(OrderStatusChangeSchema, { order, fromStatus: order.status, toStatus: 'cancelled', actor: null });
-        order.status = 'cancelled';
-        order.paymentStatus = 'failed';
-      }
-      await t.flush();
-      released += 1;
-    });
+    if (await em.transactional((tx) => releaseCheckout(tx as Em, checkout.id))) released += 1;
   }
   return released;
 }
@@ -279,9 +397,9 @@ async function stockLinesOf(em: Em, orders: Order[]): Promise<StockLine[]> {
 }
 
 /**
- * A payment succeeded for a checkout that had expired and was released (orders cancelled, stock given
- * back): takes its stock again with the same conditional updates placeOrder uses. When every line can be
- * had, the checkout is pending again (the caller marks it paid in the same transaction) and its orders go
+ * A payment succeeded for a checkout that had expired and was released (orders cancelled, stock and coupon
+ * use given back): takes its stock and coupon use again with the same conditional updates placeOrder uses.
+ * When every line and the use can be had, the checkout is pending again (the caller marks it paid in the same transaction) and its orders go
  * back to pending, recorded as a change by the system; otherwise nothing changes and the answer is false.
  * Call inside a transaction: the conditional update of the checkout keeps a second late payment out.
  */
@@ -293,11 +411,19 @@ export async function reviveReleasedCheckout(em: Em, checkoutId: number): Promis
   );
   if (claimed.affectedRows !== 1) return false;
   const orders = await em.find(OrderSchema, { checkout: checkoutId });
-  // Only a checkout the release job cancelled comes back; any other state is left alone.
-  const released = orders.length > 0 && orders.every((o) => o.status === 'cancelled');
-  if (!released || (await tryReserveStock(em, await stockLinesOf(em, orders)))) {
+  const checkout = await em.findOneOrFail(CheckoutSchema, { id: checkoutId }, { fields: ['coupon'] });
+  const lines = await stockLinesOf(em, orders);
+  const refuse = async () => {
     await em.execute("update checkouts set payment_status = 'failed' where id = ?", [checkoutId], 'run');
     return false;
+  };
+  // Only a checkout the release job cancelled comes back; any other state is left alone.
+  const released = orders.length > 0 && orders.every((o) => o.status === 'cancelled');
+  if (!released || (await tryReserveStock(em, lines))) return refuse();
+  // Its coupon use was given back too: take it again, or give the caps back and refund.
+  if (checkout.coupon && !(await takeCouponUse(em, checkout.coupon.id))) {
+    await giveBackStock(em, lines);
+    return refuse();
   }
   for (const order of orders) {
     em.create(OrderStatusChangeSchema, { order, fromStatus: order.status, toStatus: 'pending', actor: null });

@@ -1,5 +1,6 @@
 import { CURRENCY } from '@caps/contracts';
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { KoboType } from '../../db/kobo.js';
 import { CheckoutSchema } from '../orders/orders.entities.js';
 
 const now = () => new Date();
@@ -13,7 +14,7 @@ export const PaymentSchema = defineEntity({
     checkout: () => p.manyToOne(CheckoutSchema).deleteRule('cascade').index(),
     reference: p.string().length(64).unique(),
     provider: p.enum(['paystack', 'sandbox']),
-    amountKobo: p.integer(),
+    amountKobo: p.type(KoboType),
     currency: p.string().length(3).default(CURRENCY),
     // abandoned: superseded by a newer attempt for the same checkout. refund_due: the money arrived but
     // cannot be applied (the checkout was already paid, or expired and its caps could not be reserved again).

@@ -91,9 +91,10 @@ async function refundMessage(em: Em, checkoutId: number): Promise<string> {
 /**
  * Applies money that arrived for a payment, once per payment and once per checkout, in one transaction.
  * The payment row is claimed first (callback, verify and webhook may race); then the checkout, still
- * unpaid: only then are its orders paid, the coupon counted and the cart emptied. A checkout released
- * after 30 minutes gets its caps reserved again if they are all still there. Money that cannot be applied
- * (the checkout was already paid by another reference, or its caps are gone) is recorded as refund_due.
+ * unpaid: only then are its orders paid and the cart emptied (the coupon's use was taken at placing). A
+ * checkout released after 30 minutes gets its caps and coupon use reserved again if they are all still
+ * there. Money that cannot be applied (the checkout was already paid by another reference, or its caps or
+ * coupon use are gone) is recorded as refund_due.
  */
 async function applyPayment(em: Em, paymentId: number, checkoutId: number, gatewayResponse: string) {
   return em.transactional(async (tx): Promise<'applied' | 'refund_due' | 'already'> => {
@@ -118,16 +119,12 @@ async function applyPayment(em: Em, paymentId: number, checkoutId: number, gatew
       return 'refund_due';
     }
     const checkout = await t.findOneOrFail(CheckoutSchema, { id: checkoutId }, { populate: ['user'] });
-    const orders = await t.find(OrderSchema, { checkout: checkout.id }, { populate: ['coupon'] });
+    const orders = await t.find(OrderSchema, { checkout: checkout.id });
     for (const order of orders) {
       order.paymentStatus = 'paid';
       order.paidAt = now;
     }
-    // A coupon counts as used once per paid checkout, however many shops' orders it discounted.
-    const couponIds = new Set(orders.flatMap((o) => (o.coupon ? [o.coupon.id] : [])));
-    for (const couponId of couponIds) {
-      await t.execute('update coupons set used_count = used_count + 1 where id = ?', [couponId], 'run');
-    }
+    // The coupon's use was taken when the checkout was placed (or again when a late payment revived it).
     await t.flush();
     // A paid checkout empties the buyer's cart.
     await t.nativeDelete(CartItemSchema, { user: checkout.user.id });
