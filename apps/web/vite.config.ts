@@ -15,6 +15,8 @@ export default defineConfig({
     proxy: {
       '/api': apiServer,
       '/trpc': apiServer,
+      // The payment sandbox's hosted page: the checkout opens its path on the page's own origin.
+      '/payment-sandbox': apiServer,
     },
   },
   build: {

@@ -8,6 +8,7 @@ import {
   fillShipping,
   GOOD_CARD,
   placeAndPay,
+  signInAsAdmin,
   signIn as signInAt,
 } from './steps';
 
@@ -205,7 +206,7 @@ describe.skipIf(!browserAvailable())('checkout, payment and orders in the browse
     await page.getByRole('button', { name: 'Reviewed' }).first().waitFor();
   });
 
-  it('reports a missing payment reference, and the order test page loads order 1', async () => {
+  it('reports a missing payment reference; the order test page is for admins only', async () => {
     const page = await env.newPage({ width: 390, height: 844 });
     await signIn(page);
     await page.goto('/payment/callback');
@@ -213,13 +214,27 @@ describe.skipIf(!browserAvailable())('checkout, payment and orders in the browse
     await expect(page.getByRole('link', { name: 'View Orders' }).count()).resolves.toBe(1);
     await expect(page.getByRole('link', { name: 'Back to Cart' }).count()).resolves.toBe(1);
 
+    // A developer page: a customer is sent to the admin sign-in (issue 10).
     await page.goto('/order-test');
-    await page.getByRole('button', { name: 'Load Order 1' }).click();
-    await page.getByText('Order ID').waitFor();
-    await expect(page.getByRole('status').textContent()).resolves.toMatch(/Total₦[\d,]+/);
-    await page.getByRole('button', { name: 'Go to Order Page' }).click();
-    await page.waitForURL('**/order/1');
-    await page.getByRole('heading', { name: 'Order #1' }).waitFor();
+    await page.waitForURL('**/admin/auth');
+    await page.getByText('The developer pages are for admins. Please sign in with an admin account.').waitFor();
+
+    // The admin gets the page; order 1 is a customer's, so the call is refused and the page shows why.
+    const admin = await env.newPage();
+    await signInAsAdmin(admin);
+    await admin.goto('/order-test');
+    await admin.getByRole('button', { name: 'Load Order 1' }).click();
+    await admin.getByRole('status').getByText('You are not allowed to do this.').waitFor();
+  });
+
+  it('asks a signed-out visitor on the payment result page to sign in, and tells nothing of the payment', async () => {
+    const page = await env.newPage();
+    await page.goto('/payment/callback?reference=CAPS-1-000000000000');
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { name: 'Payment Verification Failed' }).waitFor();
+    await main.getByText('Please sign in with the account you paid with to see the result of this payment.').waitFor();
+    await main.getByRole('link', { name: 'Login' }).waitFor();
+    expect(await main.getByRole('button', { name: 'Retry Verification' }).count()).toBe(0);
   });
 
   it('sends a signed-out visitor from /checkout to /auth', async () => {

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, type E2eEnv, startE2eEnv } from './harness';
-import { consoleErrorsOf, DEMO_CUSTOMER, signIn } from './steps';
+import { consoleErrorsOf, DEMO_CUSTOMER, signIn, signInAsAdmin } from './steps';
 
 /** Chromium logs every 4xx answer as a failed resource load: refused calls are expected results here. */
 const FAILED_RESOURCE = /^Failed to load resource/;
@@ -62,8 +62,19 @@ async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
+/** What a customer or a visitor gets instead of a developer page (issue 10: they are for admins). */
+const ADMINS_ONLY = 'The developer pages are for admins. Please sign in with an admin account.';
+const DEV_PAGES = ['/backend-test', '/product-test', '/order-test', '/performance-test'] as const;
+
 describe.skipIf(!browserAvailable())('developer pages in the browser', () => {
   let env: E2eEnv;
+
+  /** A page signed in as the demo admin: the developer pages ship in the build for admins only. */
+  async function adminPage(viewport?: { width: number; height: number }): Promise<Page> {
+    const page = await env.newPage(viewport);
+    await signInAsAdmin(page);
+    return page;
+  }
 
   beforeAll(async () => {
     env = await startE2eEnv({ demoData: true });
@@ -73,14 +84,35 @@ describe.skipIf(!browserAvailable())('developer pages in the browser', () => {
     await env?.close();
   });
 
-  it('runs every backend call as a visitor: 200 for the catalogue, 401 for the cart, and writes nothing', async () => {
-    const page = await env.newPage();
+  it("sends a visitor and a customer to the admin sign-in, and never fetches the pages' code", async () => {
+    const visitor = await env.newPage();
+    const customer = await env.newPage();
+    await signIn(customer, '/auth', DEMO_CUSTOMER, /\/$/);
+    for (const page of [visitor, customer]) {
+      const chunks: string[] = [];
+      page.on('request', (request) => {
+        if (/(backend|product|order|performance)-test-page/.test(request.url())) chunks.push(request.url());
+      });
+      for (const path of DEV_PAGES) {
+        await page.goto(path);
+        await page.waitForURL('**/admin/auth');
+        await page.getByRole('status').getByText(ADMINS_ONLY).waitFor();
+        await page.getByRole('form', { name: 'Admin login' }).waitFor();
+      }
+      expect(chunks).toEqual([]);
+    }
+    // The customer is still signed in as a customer: only the page was refused.
+    expect(await customer.evaluate(() => localStorage.getItem('auth_token'))).toBeTruthy();
+  });
+
+  it('runs every backend call as the admin: 200 for the catalogue, 403 for the cart, and writes nothing', async () => {
+    const page = await adminPage();
     const consoleErrors = consoleErrorsOf(page, FAILED_RESOURCE);
     const calls = apiCallsOf(page);
     await page.goto('/backend-test');
     await expect.poll(() => page.title()).toBe('Backend Test | Caps Marketplace');
     await page.getByRole('heading', { level: 1, name: 'Backend Test' }).waitFor();
-    await page.getByText('No token held:').waitFor();
+    await page.getByText(/Token held for .* role admin/).waitFor();
 
     await runAll(page);
 
@@ -88,9 +120,10 @@ describe.skipIf(!browserAvailable())('developer pages in the browser', () => {
     expect(await shownStatus(endpointRow(page, '/api/products/{id}'))).toMatch(/^200\b/);
     expect(await shownStatus(endpointRow(page, '/api/vendors'))).toMatch(/^200\b/);
     expect(await shownStatus(endpointRow(page, '/api/vendors/{id}'))).toMatch(/^200\b/);
-    expect(await shownStatus(endpointRow(page, '/api/cart'))).toMatch(/^401\b/);
-    expect(await shownStatus(endpointRow(page, '/api/orders'))).toMatch(/^401\b/);
-    expect(await shownStatus(endpointRow(page, '/api/vendor/dashboard'))).toMatch(/^401\b/);
+    expect(await shownStatus(endpointRow(page, '/api/cart'))).toMatch(/^403\b/);
+    expect(await shownStatus(endpointRow(page, '/api/orders'))).toMatch(/^403\b/);
+    expect(await shownStatus(endpointRow(page, '/api/vendor/dashboard'))).toMatch(/^403\b/);
+    expect(await shownStatus(endpointRow(page, '/api/profile'))).toMatch(/^200\b/);
 
     // The {id} rows call a real record: the id of the first item of the list.
     const productsRow = endpointRow(page, '/api/products');
@@ -118,14 +151,13 @@ describe.skipIf(!browserAvailable())('developer pages in the browser', () => {
     await env.screenshot(page, 'backend-test-1280');
   });
 
-  it('sends the stored token once signed in: the customer gets the cart, a vendor call is refused', async () => {
-    const page = await env.newPage();
-    await signIn(page, '/auth', DEMO_CUSTOMER, /\/$/);
+  it('sends the stored token: the admin gets its profile, a customer or vendor call is refused', async () => {
+    const page = await adminPage();
     await page.goto('/backend-test');
-    await page.getByText(/Token held for .* role customer/).waitFor();
+    await page.getByText(/Token held for .* role admin/).waitFor();
 
     await endpointRow(page, '/api/cart').getByRole('button', { name: 'Run GET /api/cart' }).click();
-    expect(await shownStatus(endpointRow(page, '/api/cart'))).toMatch(/^200\b/);
+    expect(await shownStatus(endpointRow(page, '/api/cart'))).toMatch(/^403\b/);
     await endpointRow(page, '/api/profile').getByRole('button', { name: 'Run GET /api/profile' }).click();
     expect(await shownStatus(endpointRow(page, '/api/profile'))).toMatch(/^200\b/);
     await endpointRow(page, '/api/vendor/dashboard')
@@ -137,7 +169,7 @@ describe.skipIf(!browserAvailable())('developer pages in the browser', () => {
   });
 
   it('fires the chosen number of requests and sums up their timings', async () => {
-    const page = await env.newPage();
+    const page = await adminPage();
     const consoleErrors = consoleErrorsOf(page, FAILED_RESOURCE);
     const calls = apiCallsOf(page);
     await page.goto('/performance-test');
@@ -169,7 +201,7 @@ describe.skipIf(!browserAvailable())('developer pages in the browser', () => {
   });
 
   it('rejects counts out of range with a message and sends nothing', async () => {
-    const page = await env.newPage({ width: 390, height: 844 });
+    const page = await adminPage({ width: 390, height: 844 });
     const calls = apiCallsOf(page);
     await page.goto('/performance-test');
     const form = page.getByRole('form', { name: 'Performance test' });
@@ -192,7 +224,7 @@ describe.skipIf(!browserAvailable())('developer pages in the browser', () => {
   });
 
   it('counts refused answers as errors and explains a path it cannot fill in', async () => {
-    const page = await env.newPage();
+    const page = await adminPage();
     await page.goto('/performance-test');
     const form = page.getByRole('form', { name: 'Performance test' });
     await form.getByLabel('Endpoint').selectOption('/api/cart');
@@ -202,17 +234,17 @@ describe.skipIf(!browserAvailable())('developer pages in the browser', () => {
     const summary = await summaryOf(page);
     expect(summary.Requests).toBe('3');
     expect(summary.Errors).toBe('3');
-    await page.getByRole('list', { name: 'Request durations' }).getByText('(401)').first().waitFor();
+    await page.getByRole('list', { name: 'Request durations' }).getByText('(403)').first().waitFor();
 
-    // A visitor has no orders to take an id from: the run does not start and says why.
+    // An admin has no orders of its own to take an id from: the run does not start and says why.
     await form.getByLabel('Endpoint').selectOption('/api/orders/{id}');
     await form.getByRole('button', { name: 'Run', exact: true }).click();
-    await page.getByRole('alert').getByText('No id to use: GET /api/orders answered 401 Unauthorized.').waitFor();
+    await page.getByRole('alert').getByText('No id to use: GET /api/orders answered 403 Forbidden.').waitFor();
     await form.getByRole('button', { name: 'Run', exact: true }).waitFor();
   });
 
   it('cancels a run part-way', async () => {
-    const page = await env.newPage();
+    const page = await adminPage();
     await page.goto('/performance-test');
     const form = page.getByRole('form', { name: 'Performance test' });
     await form.getByLabel('Number of requests').fill('200');
@@ -232,7 +264,7 @@ describe.skipIf(!browserAvailable())('developer pages in the browser', () => {
   });
 
   it('fits a 390 px screen', async () => {
-    const page = await env.newPage({ width: 390, height: 844 });
+    const page = await adminPage({ width: 390, height: 844 });
     await page.goto('/backend-test');
     await runAll(page);
     await endpointRow(page, '/api/products').getByText('Response body').click();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, type E2eEnv, startE2eEnv } from './harness';
-import { consoleErrorsOf, describedText } from './steps';
+import { consoleErrorsOf, describedText, signInAsAdmin } from './steps';
 
 const SENT_TOAST = "Message sent successfully! We'll get back to you within 24 hours.";
 
@@ -209,10 +209,14 @@ describe.skipIf(!browserAvailable())('information pages in the browser', () => {
   it('runs the API and product service tests on /product-test from the keyboard', async () => {
     const page = await env.newPage();
     const consoleErrors = consoleErrorsOf(page);
+    // A developer page, for admins only (issue 10): a visitor is sent to the admin sign-in.
+    await page.goto('/product-test');
+    await page.waitForURL('**/admin/auth');
+    await page.getByText('The developer pages are for admins. Please sign in with an admin account.').waitFor();
+    await signInAsAdmin(page, env.admin);
     await page.goto('/product-test');
     await expect.poll(() => page.title()).toBe('Product Test | Caps Marketplace');
-    await page.getByText('Auth token: not stored').waitFor();
-    await page.getByText('User record: not stored').waitFor();
+    await page.getByText('Auth token: present').waitFor();
 
     const apiButton = page.getByRole('button', { name: 'Run API Test' });
     await apiButton.focus();
@@ -270,6 +274,7 @@ describe.skipIf(!browserAvailable())('information pages in the browser', () => {
       reviews: [{ rating: 4 }, { rating: 5 }],
       created_at: '2026-01-05T10:00:00.000Z',
     };
+    await signInAsAdmin(page, env.admin);
     await page.route('**/api/products', (route) =>
       route.fulfill({
         status: 200,

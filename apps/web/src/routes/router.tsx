@@ -1,7 +1,20 @@
+import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { NotFoundPage } from './not-found-page';
 import { RootHydrateFallback, RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
+
+/**
+ * A developer page's route: its guard (admins only, except in a development build) comes in a small chunk,
+ * and the page's own code in another one (React.lazy) that is fetched only once the guard lets the caller in.
+ */
+function devPage(load: () => Promise<ComponentType>): RouteObject['lazy'] {
+  const Page = lazy(async () => ({ default: await load() }));
+  return async () => {
+    const { DevPageGuard } = await import('@/features/dev/dev-page-guard');
+    return { Component: () => <DevPageGuard page={Page} /> };
+  };
+}
 
 /**
  * Every route of spec 2. Pages with forms and data are loaded on first visit, so the first screen
@@ -101,19 +114,19 @@ const pages: RouteObject[] = [
   },
   {
     path: 'backend-test',
-    lazy: async () => ({ Component: (await import('@/features/dev/backend-test-page')).BackendTestPage }),
+    lazy: devPage(async () => (await import('@/features/dev/backend-test-page')).BackendTestPage),
   },
   {
     path: 'performance-test',
-    lazy: async () => ({ Component: (await import('@/features/dev/performance-test-page')).PerformanceTestPage }),
+    lazy: devPage(async () => (await import('@/features/dev/performance-test-page')).PerformanceTestPage),
   },
   {
     path: 'product-test',
-    lazy: async () => ({ Component: (await import('@/features/dev/product-test-page')).ProductTestPage }),
+    lazy: devPage(async () => (await import('@/features/dev/product-test-page')).ProductTestPage),
   },
   {
     path: 'order-test',
-    lazy: async () => ({ Component: (await import('@/features/dev/order-test-page')).OrderTestPage }),
+    lazy: devPage(async () => (await import('@/features/dev/order-test-page')).OrderTestPage),
   },
   { path: '*', element: <NotFoundPage /> },
 ];

@@ -65,6 +65,16 @@ function useLoginRedirect(signedIn: boolean) {
   }, [signedIn, navigate]);
 }
 
+/**
+ * Where to send the customer to pay. The built-in sandbox's page lives on our own server: open its path on
+ * the origin the customer is on, since the server's PUBLIC_URL may name another origin for the same site
+ * (localhost and 127.0.0.1 keep separate sign-ins). A real provider's page (Paystack) opens as given.
+ */
+function paymentPageOf(url: string): string {
+  const target = new URL(url, window.location.origin);
+  return target.pathname.startsWith('/payment-sandbox/') ? `${target.pathname}${target.search}` : target.toString();
+}
+
 export function CheckoutPage() {
   const user = useStoredUser();
   useLoginRedirect(Boolean(user));
@@ -181,7 +191,7 @@ function Checkout({ email, name }: { email: string; name: string }) {
       );
       const payment = await trpcClient.payment.initiate.mutate({ order_id: placed.id }, { signal: controller.signal });
       setPhase('redirecting');
-      window.location.assign(payment.url);
+      window.location.assign(paymentPageOf(payment.url));
     } catch (error) {
       setPhase('form');
       if (controller.signal.aborted) {

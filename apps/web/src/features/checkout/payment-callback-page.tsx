@@ -13,6 +13,7 @@ import { forgetCheckoutCoupon } from './checkout-coupon';
 const FIRST_ATTEMPT_DELAY_MS = 1000;
 const MAX_ATTEMPTS = 3;
 const RETRY_DELAY_MS = 2000;
+const SIGN_IN_TO_SEE = 'Please sign in with the account you paid with to see the result of this payment.';
 
 type VerifyState =
   | { kind: 'waiting' }
@@ -103,6 +104,11 @@ function Verification({ reference }: { reference: string }) {
           const { message, status } = readServerError(error, 'An error occurred');
           reason = message;
           callFailed = true;
+          // Only the customer who paid may see a payment: asking again without signing in changes nothing.
+          if (status === 401 || status === 403) {
+            reason = SIGN_IN_TO_SEE;
+            break;
+          }
           // An unknown reference will not become known by asking again.
           if (status === 404 || status === 400) break;
         }
@@ -156,9 +162,15 @@ function Verification({ reference }: { reference: string }) {
         body={state.reason}
       >
         <p className="text-sm text-muted-foreground">Reference: {reference}</p>
-        <Button onClick={() => void verify(0)}>
-          <RefreshCw aria-hidden="true" /> Retry Verification
-        </Button>
+        {state.reason === SIGN_IN_TO_SEE ? (
+          <Button asChild>
+            <Link to="/auth">Login</Link>
+          </Button>
+        ) : (
+          <Button onClick={() => void verify(0)}>
+            <RefreshCw aria-hidden="true" /> Retry Verification
+          </Button>
+        )}
         <Button asChild variant="outline">
           <Link to="/cart">Back to Cart</Link>
         </Button>
