@@ -1335,6 +1335,8 @@ async function insertDemoData(
       shippingKobo: sum((o) => o.shippingKobo),
       totalKobo: sum((o) => o.totalKobo),
       couponCode: coupon?.entity.code ?? null,
+      // The checkout holds the coupon's use, as checkout does: per-customer limits count it.
+      coupon: coupon?.entity ?? null,
       paymentStatus: paid ? 'paid' : checkoutPlan.kind === 'failed' ? 'failed' : 'pending',
       // An unpaid demo checkout stays payable for a day, so it is still pending when someone looks.
       expiresAt: checkoutPlan.kind === 'unpaid' ? new Date(now + DAY) : new Date(placedAt.getTime() + 30 * MINUTE),

@@ -6,7 +6,7 @@ import {
   type OrderDto,
   SHIPPING_FEE_KOBO,
 } from '@caps/contracts';
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { DeadlockException, LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { z } from 'zod';
 import type { ServicesConfig } from '../../config.js';
 import type { Em } from '../../db/orm.js';
@@ -248,6 +248,21 @@ async function releaseSupersededCheckouts(em: Em, userId: number, productIds: nu
 }
 
 /**
+ * Runs a transaction again when PostgreSQL aborted it to break a circular wait. Stock rows are taken in
+ * product order, but a checkout that first gives back a superseded hold can still wait in a circle with
+ * another customer's checkout, rarely; the aborted one changed nothing and simply runs again.
+ */
+async function retriedOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts || !(error instanceof DeadlockException)) throw error;
+    }
+  }
+}
+
+/**
  * Places a checkout: one order per shop, paid together. Prices, the coupon and shipping come from our
  * own data; stock and the coupon's use are reserved in the same transaction with conditional updates, so
  * stock never goes below zero and a coupon never passes its limit. The customer's row is locked for the
@@ -280,60 +295,62 @@ export async function placeOrder(
 
   let checkout: Checkout;
   try {
-    checkout = await ctx.em.transactional(async (tx) => {
-      const em = tx as Em;
-      const now = new Date();
-      await em.findOne(UserSchema, { id: ctx.user.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      // The same key sent twice at once: the second waited for the first's lock and answers its checkout.
-      const raced = await sameKey(em);
-      if (raced) return raced;
-      await releaseSupersededCheckouts(em, ctx.user.id, [...new Set(lines.map((l) => l.productId))]);
-      await assertRoomForUnpaid(em, ctx.user.id, limits, now);
-      await reserveStock(em, lines);
-      if (coupon) await reserveCouponUse(em, coupon, ctx.user.id);
-      const made = em.create(CheckoutSchema, {
-        user: ctx.user.id,
-        idempotencyKey: key ?? null,
-        subtotalKobo: priced.subtotal,
-        discountKobo: priced.discount,
-        shippingKobo: SHIPPING_FEE_KOBO,
-        totalKobo: priced.total,
-        couponCode: coupon?.code ?? null,
-        coupon: coupon?.id ?? null,
-        paymentStatus: 'pending',
-        expiresAt: new Date(now.getTime() + RESERVATION_MINUTES * 60_000),
-      });
-      for (const { vendorId, group, subtotal, discount, shipping, total } of priced.orders) {
-        const order: Order = em.create(OrderSchema, {
-          checkout: made,
+    checkout = await retriedOnDeadlock(() =>
+      ctx.em.transactional(async (tx) => {
+        const em = tx as Em;
+        const now = new Date();
+        await em.findOne(UserSchema, { id: ctx.user.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        // The same key sent twice at once: the second waited for the first's lock and answers its checkout.
+        const raced = await sameKey(em);
+        if (raced) return raced;
+        await releaseSupersededCheckouts(em, ctx.user.id, [...new Set(lines.map((l) => l.productId))]);
+        await assertRoomForUnpaid(em, ctx.user.id, limits, now);
+        await reserveStock(em, lines);
+        if (coupon) await reserveCouponUse(em, coupon, ctx.user.id);
+        const made = em.create(CheckoutSchema, {
           user: ctx.user.id,
-          vendor: vendorId,
-          status: 'pending',
+          idempotencyKey: key ?? null,
+          subtotalKobo: priced.subtotal,
+          discountKobo: priced.discount,
+          shippingKobo: SHIPPING_FEE_KOBO,
+          totalKobo: priced.total,
+          couponCode: coupon?.code ?? null,
+          coupon: coupon?.id ?? null,
           paymentStatus: 'pending',
-          subtotalKobo: subtotal,
-          shippingKobo: shipping,
-          discountKobo: discount,
-          totalKobo: total,
-          coupon: coupon && discount > 0 ? coupon.id : null,
-          couponCode: coupon && discount > 0 ? coupon.code : null,
-          shippingAddress: input.shipping_address,
-          shippingDetails: input.shipping ?? null,
+          expiresAt: new Date(now.getTime() + RESERVATION_MINUTES * 60_000),
         });
-        for (const line of group) {
-          em.create(OrderItemSchema, {
-            order,
-            product: line.productId,
-            productName: line.productName,
-            size: line.size,
-            quantity: line.quantity,
-            unitPriceKobo: line.unitPriceKobo,
+        for (const { vendorId, group, subtotal, discount, shipping, total } of priced.orders) {
+          const order: Order = em.create(OrderSchema, {
+            checkout: made,
+            user: ctx.user.id,
+            vendor: vendorId,
+            status: 'pending',
+            paymentStatus: 'pending',
+            subtotalKobo: subtotal,
+            shippingKobo: shipping,
+            discountKobo: discount,
+            totalKobo: total,
+            coupon: coupon && discount > 0 ? coupon.id : null,
+            couponCode: coupon && discount > 0 ? coupon.code : null,
+            shippingAddress: input.shipping_address,
+            shippingDetails: input.shipping ?? null,
           });
+          for (const line of group) {
+            em.create(OrderItemSchema, {
+              order,
+              product: line.productId,
+              productName: line.productName,
+              size: line.size,
+              quantity: line.quantity,
+              unitPriceKobo: line.unitPriceKobo,
+            });
+          }
+          em.create(OrderStatusChangeSchema, { order, fromStatus: null, toStatus: 'pending', actor: ctx.user.id });
         }
-        em.create(OrderStatusChangeSchema, { order, fromStatus: null, toStatus: 'pending', actor: ctx.user.id });
-      }
-      await em.flush();
-      return made;
-    });
+        await em.flush();
+        return made;
+      }),
+    );
   } catch (error) {
     // The same key sent twice at once: the loser answers the winner's checkout.
     if (key && error instanceof UniqueConstraintViolationException) {
