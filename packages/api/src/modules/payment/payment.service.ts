@@ -135,14 +135,14 @@ async function applyPayment(em: Em, paymentId: number, checkoutId: number, gatew
 /**
  * Asks the provider about a reference and applies a successful payment, once. Never trusts what a
  * browser or a webhook body says: only the provider's verify answer counts, and only with status
+ * success, the exact amount in kobo, NGN and our own reference. Conditional updates of the payment
+ * and checkout rows make the callback, the verify call and the webhook safe in any order and any number,
+ * and a checkout paid under two references is paid once (the other is to be refunded).
  *
  * `payerId`: the signed-in customer asking. Only the customer whose checkout it is learns anything about a
  * reference (its order ids above all); anyone else's reference reads as unknown. Left out only where the
  * provider itself brings the reference (the webhook, the callback without a token), whose caller is not
  * told the order ids.
- * success, the exact amount in kobo, NGN and our own reference. Conditional updates of the payment
- * and checkout rows make the callback, the verify call and the webhook safe in any order and any number,
- * and a checkout paid under two references is paid once (the other is to be refunded).
  */
 export async function verifyPayment(
   ctx: Pick<Context, 'em' | 'services'>,
