@@ -136,6 +136,7 @@ describe.skipIf(!browserAvailable())('vendor dashboard: coupons, shop settings a
     await dialog.getByLabel('Description').fill('Harmattan sale');
     await dialog.getByLabel('Discount (%)').fill('15');
     await dialog.getByLabel('Usage Limit').fill('5');
+    await dialog.getByLabel('Uses per Customer').fill('1');
     await dialog.getByLabel('Expiry Date').fill(nextYear());
     await dialog.getByRole('button', { name: 'Create Coupon' }).click();
     await toast(page, 'Coupon created');
@@ -144,6 +145,7 @@ describe.skipIf(!browserAvailable())('vendor dashboard: coupons, shop settings a
     await card.getByText('Active', { exact: true }).waitFor();
     await card.getByText('15% off').waitFor();
     await card.getByText('0 / 5').waitFor();
+    await card.getByText('Once per customer').waitFor();
 
     // The same code again is the server's duplicate message, under the field.
     await page.getByRole('button', { name: 'Create Coupon' }).first().click();
@@ -173,10 +175,14 @@ describe.skipIf(!browserAvailable())('vendor dashboard: coupons, shop settings a
     await card.getByRole('button', { name: 'Edit', exact: true }).click();
     dialog = page.getByRole('dialog', { name: 'Edit Coupon' });
     expect(await dialog.getByLabel('Discount (%)').inputValue()).toBe('15');
+    expect(await dialog.getByLabel('Uses per Customer').inputValue()).toBe('1');
     await dialog.getByLabel('Discount (%)').fill('20');
+    // Cleared: no limit per customer any more.
+    await dialog.getByLabel('Uses per Customer').fill('');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Coupon updated');
     await card.getByText('20% off').waitFor();
+    await expect.poll(() => card.getByText('Once per customer').count()).toBe(0);
 
     // Delete, after a confirmation that can be cancelled.
     const doomed = uniqueCode('GONE');

@@ -183,6 +183,9 @@ describe('a per-customer limit', () => {
     expect((await vendor.coupons.update({ id: plain.id, per_customer_limit: null })).per_customer_limit).toBeNull();
     const made = await vendor.coupons.create({ ...base, code: 'PERCUST2', per_customer_limit: 1 });
     expect(made.per_customer_limit).toBe(1);
+    // A form's blank field is no limit, as the dashboard sends it; '3' is read as a form sends numbers.
+    expect((await vendor.coupons.update({ id: made.id, per_customer_limit: '3' })).per_customer_limit).toBe(3);
+    expect((await vendor.coupons.update({ id: made.id, per_customer_limit: '' })).per_customer_limit).toBeNull();
     for (const bad of [0, -1, 1.5, 'x']) {
       const failure = await failureOf(
         vendor.coupons.create({ ...base, code: 'PERCUST3', per_customer_limit: bad as number }),

@@ -71,7 +71,14 @@ export function CouponCard({ coupon, onEdit, onDelete }: CouponCardProps) {
             <Users className="size-3.5" aria-hidden="true" />
             Usage
           </dt>
-          <dd className="font-semibold">{usage}</dd>
+          <dd className="font-semibold">
+            {usage}
+            {coupon.per_customer_limit === null ? null : (
+              <span className="block text-xs font-normal text-muted-foreground">
+                {coupon.per_customer_limit === 1 ? 'Once per customer' : `${coupon.per_customer_limit} per customer`}
+              </span>
+            )}
+          </dd>
         </div>
         <div>
           <dt className="flex items-center gap-1.5 text-muted-foreground">

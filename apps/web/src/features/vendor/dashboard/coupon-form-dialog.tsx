@@ -26,7 +26,7 @@ import { reportSaveFailure } from './account-save-failure';
 type CouponFormValues = z.input<typeof CouponCreateInput>;
 type CouponFormData = z.output<typeof CouponCreateInput>;
 
-const FIELDS = ['code', 'description', 'discount', 'usage_limit', 'expires_at'] as const;
+const FIELDS = ['code', 'description', 'discount', 'usage_limit', 'per_customer_limit', 'expires_at'] as const;
 
 /** yyyy-mm-dd of a moment in the vendor's own time zone, as a date input holds it. */
 function localDate(date: Date): string {
@@ -41,12 +41,14 @@ function endOfDay(day: string): string {
 }
 
 function valuesOf(coupon: VendorCouponDto | null): CouponFormValues {
-  if (!coupon) return { code: '', description: '', discount: '', usage_limit: '', expires_at: '' };
+  if (!coupon)
+    return { code: '', description: '', discount: '', usage_limit: '', per_customer_limit: '', expires_at: '' };
   return {
     code: coupon.code,
     description: coupon.description ?? '',
     discount: String(coupon.discount),
     usage_limit: coupon.usage_limit === null ? '' : String(coupon.usage_limit),
+    per_customer_limit: coupon.per_customer_limit === null ? '' : String(coupon.per_customer_limit),
     expires_at: coupon.expires_at ? localDate(new Date(coupon.expires_at)) : '',
   };
 }
@@ -59,6 +61,9 @@ function changesOf(coupon: VendorCouponDto, data: CouponFormData): Omit<CouponUp
     ...((data.description ?? '') === before.description ? {} : { description: data.description ?? null }),
     ...(data.discount === coupon.discount ? {} : { discount: data.discount }),
     ...(data.usage_limit === coupon.usage_limit ? {} : { usage_limit: data.usage_limit }),
+    ...((data.per_customer_limit ?? null) === coupon.per_customer_limit
+      ? {}
+      : { per_customer_limit: data.per_customer_limit ?? null }),
     ...(data.expires_at === before.expires_at ? {} : { expires_at: endOfDay(data.expires_at) }),
   };
 }
@@ -194,6 +199,17 @@ export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialo
               aria-required="true"
             />
           </div>
+          <TextField
+            label="Uses per Customer"
+            error={errors.per_customer_limit?.message}
+            hint="Optional. 1 means once per buyer; blank means no limit."
+            registration={register('per_customer_limit')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={10_000}
+            step={1}
+          />
           <TextField
             label="Expiry Date"
             error={errors.expires_at?.message}
