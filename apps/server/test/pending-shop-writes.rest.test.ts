@@ -2,11 +2,7 @@ import { VENDOR_PRODUCT_MESSAGES as M } from '@caps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Em } from '../../../packages/api/src/db/orm.js';
 import { ProductSchema } from '../../../packages/api/src/modules/catalogue/catalogue.entities.js';
-import { CouponSchema } from '../../../packages/api/src/modules/coupons/coupons.entities.js';
-import { OrderSchema } from '../../../packages/api/src/modules/orders/orders.entities.js';
-import type { Vendor } from '../../../packages/api/src/modules/vendors/vendors.entities.js';
-import { makeProduct, makeUser, makeVendor, placeOrder } from '../../../packages/api/test/fixtures.js';
-import { sessionTokenFor } from '../../../packages/api/test/harness.js';
+import { type ShopWithData, shopWithData, stateOfShop } from '../../../packages/api/test/shop-with-data.js';
 import { bearer, createRestTestEnv, multipart, type RestTestEnv } from './harness.js';
 
 /**
@@ -18,60 +14,12 @@ import { bearer, createRestTestEnv, multipart, type RestTestEnv } from './harnes
 let env: RestTestEnv;
 const fresh = () => env.services.orm.em.fork() as Em;
 
-interface Shop {
-  vendor: Vendor;
-  token: string;
-  productId: number;
-  couponId: number;
-  orderId: number;
-}
-
-async function shop(verified: boolean): Promise<Shop> {
-  const em = fresh();
-  const vendor = await makeVendor(em, { verified });
-  const product = await makeProduct(em, vendor, { name: 'Live Cap', priceNaira: 15_000, stock: 7 });
-  const coupon = em.create(CouponSchema, {
-    vendor,
-    code: 'SHOP10',
-    description: null,
-    discountPercent: 10,
-    usageLimit: 5,
-    usedCount: 0,
-    expiresAt: null,
-  });
-  await em.flush();
-  const buyer = await makeUser(em);
-  const orderId = await placeOrder(em, buyer.id, product, 'pending', { paid: true });
-  return {
-    vendor,
-    token: await sessionTokenFor(env.services, vendor.user.id),
-    productId: product.id,
-    couponId: coupon.id,
-    orderId,
-  };
-}
-
-async function stateOf(s: Shop) {
-  const em = fresh();
-  const product = await em.findOne(ProductSchema, { id: s.productId });
-  const coupons = await em.find(CouponSchema, { vendor: s.vendor.id }, { orderBy: { id: 'asc' } });
-  const order = await em.findOneOrFail(OrderSchema, { id: s.orderId });
-  return {
-    product: product && {
-      name: product.name,
-      priceKobo: product.priceKobo,
-      stock: product.stock,
-      archived: product.archivedAt !== null,
-    },
-    products: await em.count(ProductSchema, { vendor: s.vendor.id }),
-    coupons: coupons.map((c) => [c.code, c.discountPercent]),
-    orderStatus: order.status,
-  };
-}
+const shop = (verified: boolean) => shopWithData(env.services, verified);
+const stateOf = (s: ShopWithData) => stateOfShop(env.services, s);
 
 type Method = 'POST' | 'PUT' | 'DELETE';
 /** Each vendor write of the REST table, as [label, method, url, body]. */
-const writesOf = (s: Shop): [string, Method, string, object | undefined][] => [
+const writesOf = (s: ShopWithData): [string, Method, string, object | undefined][] => [
   [
     'POST /products',
     'POST',

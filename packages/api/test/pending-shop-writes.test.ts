@@ -1,11 +1,7 @@
 import { VENDOR_PRODUCT_MESSAGES as M } from '@caps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProductSchema } from '../src/modules/catalogue/catalogue.entities.js';
-import { CouponSchema } from '../src/modules/coupons/coupons.entities.js';
-import { OrderSchema } from '../src/modules/orders/orders.entities.js';
-import type { Vendor } from '../src/modules/vendors/vendors.entities.js';
-import { makeProduct, makeUser, makeVendor, placeOrder } from './fixtures.js';
-import { createTestEnv, failureOf, sessionTokenFor, type TestEnv } from './harness.js';
+import { createTestEnv, failureOf, type TestEnv } from './harness.js';
+import { type ShopWithData, shopWithData, stateOfShop } from './shop-with-data.js';
 
 /**
  * Issue 10, finding 7: a shop still pending verification changed live caps and created coupons. Over
@@ -15,52 +11,8 @@ import { createTestEnv, failureOf, sessionTokenFor, type TestEnv } from './harne
 
 let env: TestEnv;
 
-interface Shop {
-  vendor: Vendor;
-  token: string;
-  productId: number;
-  couponId: number;
-  orderId: number;
-}
-
-async function shop(verified: boolean): Promise<Shop> {
-  const em = env.services.orm.em.fork();
-  const vendor = await makeVendor(em, { verified });
-  const product = await makeProduct(em, vendor, { name: 'Live Cap', priceNaira: 15_000, stock: 7 });
-  const coupon = em.create(CouponSchema, {
-    vendor,
-    code: 'SHOP10',
-    description: null,
-    discountPercent: 10,
-    usageLimit: 5,
-    usedCount: 0,
-    expiresAt: null,
-  });
-  await em.flush();
-  const buyer = await makeUser(em);
-  const orderId = await placeOrder(em, buyer.id, product, 'pending', { paid: true });
-  return {
-    vendor,
-    token: await sessionTokenFor(env.services, vendor.user.id),
-    productId: product.id,
-    couponId: coupon.id,
-    orderId,
-  };
-}
-
-/** What a write could change: the cap, the shop's coupons and the order's status. */
-async function stateOf(s: Shop) {
-  const em = env.services.orm.em.fork();
-  const product = await em.findOne(ProductSchema, { id: s.productId });
-  const coupons = await em.find(CouponSchema, { vendor: s.vendor.id }, { orderBy: { id: 'asc' } });
-  const order = await em.findOneOrFail(OrderSchema, { id: s.orderId });
-  return {
-    product: product && { name: product.name, priceKobo: product.priceKobo, stock: product.stock },
-    products: await em.count(ProductSchema, { vendor: s.vendor.id }),
-    coupons: coupons.map((c) => [c.code, c.discountPercent]),
-    orderStatus: order.status,
-  };
-}
+const shop = (verified: boolean) => shopWithData(env.services, verified);
+const stateOf = (s: ShopWithData) => stateOfShop(env.services, s);
 
 const newCap = {
   name: 'Fresh Cap',
@@ -73,7 +25,7 @@ const newCap = {
 const newCoupon = { code: 'NEW20', discount: 20, usage_limit: 10, expires_at: '2999-01-01' };
 
 /** Each vendor write, as the shop's tRPC caller makes it. */
-function writes(s: Shop) {
+function writes(s: ShopWithData) {
   const caller = env.caller(s.token);
   return {
     'vendorProducts.create': () => caller.vendorProducts.create(newCap),
