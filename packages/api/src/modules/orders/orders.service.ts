@@ -389,13 +389,23 @@ async function releaseCheckout(em: Em, checkoutId: number): Promise<boolean> {
   const orders = await em.find(OrderSchema, { checkout: checkoutId });
   await giveBackStock(em, await stockLinesOf(em, orders));
   if (checkout.coupon) await giveBackCouponUse(em, checkout.coupon.id);
+  await moveOrdersAsSystem(em, orders, 'cancelled', 'failed');
+  return true;
+}
+
+/** The system (no user) moves a checkout's orders, each change recorded in their history. */
+async function moveOrdersAsSystem(
+  em: Em,
+  orders: Order[],
+  status: 'cancelled' | 'pending',
+  paymentStatus: 'failed' | 'pending',
+): Promise<void> {
   for (const order of orders) {
-    em.create(OrderStatusChangeSchema, { order, fromStatus: order.status, toStatus: 'cancelled', actor: null });
-    order.status = 'cancelled';
-    order.paymentStatus = 'failed';
+    em.create(OrderStatusChangeSchema, { order, fromStatus: order.status, toStatus: status, actor: null });
+    order.status = status;
+    order.paymentStatus = paymentStatus;
   }
   await em.flush();
-  return true;
 }
 
 /** Releases the checkouts not paid within the reservation time (the job run every minute). */
@@ -416,8 +426,9 @@ async function stockLinesOf(em: Em, orders: Order[]): Promise<StockLine[]> {
 /**
  * A payment succeeded for a checkout that had expired and was released (orders cancelled, stock and coupon
  * use given back): takes its stock and coupon use again with the same conditional updates placeOrder uses.
- * When every line and the use can be had, the checkout is pending again (the caller marks it paid in the same transaction) and its orders go
- * back to pending, recorded as a change by the system; otherwise nothing changes and the answer is false.
+ * When every line and the use can be had, the checkout is pending again (the caller marks it paid in the
+ * same transaction) and its orders go back to pending, recorded as a change by the system; otherwise
+ * nothing changes and the answer is false.
  * Call inside a transaction: the conditional update of the checkout keeps a second late payment out.
  */
 export async function reviveReleasedCheckout(em: Em, checkoutId: number): Promise<boolean> {
@@ -442,11 +453,6 @@ export async function reviveReleasedCheckout(em: Em, checkoutId: number): Promis
     await giveBackStock(em, lines);
     return refuse();
   }
-  for (const order of orders) {
-    em.create(OrderStatusChangeSchema, { order, fromStatus: order.status, toStatus: 'pending', actor: null });
-    order.status = 'pending';
-    order.paymentStatus = 'pending';
-  }
-  await em.flush();
+  await moveOrdersAsSystem(em, orders, 'pending', 'pending');
   return true;
 }
