@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Em } from '../../../packages/api/src/db/orm.js';
+import { UserSchema } from '../../../packages/api/src/modules/auth/auth.entities.js';
 import { ProductSchema } from '../../../packages/api/src/modules/catalogue/catalogue.entities.js';
 import { ContactMessageSchema } from '../../../packages/api/src/modules/contact/contact.entities.js';
 import { CouponSchema } from '../../../packages/api/src/modules/coupons/coupons.entities.js';
@@ -384,6 +385,59 @@ describe('calls whose whole input is the path', () => {
     const verified = await fresh().find(VendorSchema, { id: [first.id, second.id] });
     expect(verified.every((vendor) => vendor.verifiedAt !== null)).toBe(true);
   });
+});
+
+describe('a broken multipart body', () => {
+  /** A truncated part (no closing boundary), and a multipart content type without a boundary. */
+  const broken = [
+    {
+      contentType: 'multipart/form-data; boundary=x',
+      payload: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\nabc',
+    },
+    { contentType: 'multipart/form-data', payload: 'hello' },
+    {
+      contentType: 'multipart/form-data; boundary=x',
+      payload:
+        '--x\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+    },
+  ];
+  const routes: [Method, string, () => string | undefined][] = [
+    ['POST', '/register', () => undefined],
+    ['PUT', '/profile', () => vendorToken],
+    ['POST', '/products', () => vendorToken],
+    ['PUT', '/products/{id}', () => vendorToken],
+    ['POST', '/cart', () => customerToken],
+    ['POST', '/contact', () => undefined],
+  ];
+
+  it.each(routes.map(([method, path, token]) => [`${method} ${path}`, method, path, token] as const))(
+    '%s answers 400 with the JSON error shape and stores nothing',
+    async (_label, method, path, token) => {
+      const em = fresh();
+      const before = { ...(await counts()), users: await em.count(UserSchema, {}) };
+      const vendorBefore = await em.findOneOrFail(VendorSchema, { id: shop.id });
+      for (const { contentType, payload } of broken) {
+        const answer = await env.app.inject({
+          method,
+          url: `/api${path.replace('{id}', String(capId))}`,
+          headers: { 'content-type': contentType, ...(token() ? bearer(token() as string) : {}) },
+          payload,
+        });
+        expect(answer.statusCode, `${contentType}: ${answer.body}`).toBe(400);
+        expect(answer.headers['content-type']).toMatch(/^application\/json/);
+        expect(answer.json()).toEqual({
+          message: expect.any(String),
+          error: 'Bad Request',
+          statusCode: 400,
+          ...(answer.json().code ? { code: expect.any(String) } : {}),
+        });
+      }
+      const after = fresh();
+      expect({ ...(await counts()), users: await after.count(UserSchema, {}) }).toEqual(before);
+      const vendorAfter = await after.findOneOrFail(VendorSchema, { id: shop.id });
+      expect(vendorAfter.shopName).toBe(vendorBefore.shopName);
+    },
+  );
 });
 
 describe('the same refusals over tRPC on HTTP', () => {

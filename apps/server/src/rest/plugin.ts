@@ -57,6 +57,17 @@ function ordered<T extends { index?: number }>(parts: T[]): T[] {
 }
 
 /**
+ * A multipart body that cannot be read (a truncated part, no boundary, a broken header) is the client's
+ * fault: 400, like broken JSON. Errors with their own answer (a file too large, our own refusals) keep it.
+ */
+function unreadable(error: unknown): unknown {
+  if (error instanceof DomainError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && code.startsWith('FST_')) return error;
+  return new DomainError('BAD_REQUEST', 'The multipart body could not be read.');
+}
+
+/**
  * Fields of a multipart body and its files. A name sent once stays a string; a repeated name,
  * `name[]` or `name[i]` becomes a list (sparse indexes close up). Gathered in Maps, because the
  * names are the client's: on a plain object `fields['__proto__'] = ...` would set its prototype.
@@ -64,24 +75,28 @@ function ordered<T extends { index?: number }>(parts: T[]): T[] {
 async function readMultipart(request: FastifyRequest, allowedFiles: readonly string[]) {
   const fieldParts = new Map<string, { list: boolean; parts: FieldPart[] }>();
   const fileParts: (ImageUpload & { index?: number })[] = [];
-  for await (const part of request.parts()) {
-    const { name, index, list } = parseFieldName(part.fieldname);
-    if (part.type === 'file') {
-      const data = await part.toBuffer();
-      // Browsers send an empty part for a file input left empty: that is no file.
-      if (data.length === 0 && !part.filename) continue;
-      if (!allowedFiles.includes(name)) {
-        throw new DomainError('VALIDATION', `The field '${part.fieldname}' is not allowed.`, {
-          [part.fieldname]: [`The field '${part.fieldname}' is not allowed.`],
-        });
+  try {
+    for await (const part of request.parts()) {
+      const { name, index, list } = parseFieldName(part.fieldname);
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        // Browsers send an empty part for a file input left empty: that is no file.
+        if (data.length === 0 && !part.filename) continue;
+        if (!allowedFiles.includes(name)) {
+          throw new DomainError('VALIDATION', `The field '${part.fieldname}' is not allowed.`, {
+            [part.fieldname]: [`The field '${part.fieldname}' is not allowed.`],
+          });
+        }
+        fileParts.push({ field: name, filename: part.filename, data, index });
+        continue;
       }
-      fileParts.push({ field: name, filename: part.filename, data, index });
-      continue;
+      const entry = fieldParts.get(name) ?? { list: false, parts: [] };
+      entry.list ||= Boolean(list) || entry.parts.length > 0;
+      entry.parts.push({ index, value: part.value });
+      fieldParts.set(name, entry);
     }
-    const entry = fieldParts.get(name) ?? { list: false, parts: [] };
-    entry.list ||= Boolean(list) || entry.parts.length > 0;
-    entry.parts.push({ index, value: part.value });
-    fieldParts.set(name, entry);
+  } catch (error) {
+    throw unreadable(error);
   }
   const fields = Object.fromEntries(
     [...fieldParts].map(([name, { list, parts }]) => {
