@@ -2,9 +2,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type LucideIcon, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { EmptyState, ErrorPanel } from '@/features/storefront/load-states';
-import { isNotFoundError } from '@/features/storefront/query-errors';
+import { isNotFoundError } from '@/lib/query-errors';
 import { readServerError } from '@/lib/server-errors';
+import { EmptyState, ErrorPanel } from './load-states';
 
 interface QueryViewProps<TData> {
   query: UseQueryResult<TData, unknown>;

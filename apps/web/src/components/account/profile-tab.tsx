@@ -4,17 +4,17 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { PhoneField } from '@/components/forms/phone-field';
+import { ErrorPanel } from '@/components/load-states';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert, FormField, TextField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { LoadingBlock, Spinner } from '@/components/ui/spinner';
-import { ErrorPanel } from '@/features/storefront/load-states';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
-import { PhoneField } from './phone-field';
-import { AUTH_ERROR, useAuthFailure } from './use-auth-failure';
-import { useStoreProfile } from './use-store-profile';
+import { AUTH_ERROR, useAuthFailure } from '@/lib/use-auth-failure';
+import { useStoreProfile } from '@/lib/use-store-profile';
 
 const FIELDS = ['full_name', 'phone', 'address'] as const;
 

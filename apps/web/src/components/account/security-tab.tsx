@@ -4,14 +4,14 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { NewPasswordFields } from '@/components/forms/new-password-fields';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
-import { NewPasswordFields } from './new-password-fields';
-import { AUTH_ERROR, useAuthFailure } from './use-auth-failure';
+import { AUTH_ERROR, useAuthFailure } from '@/lib/use-auth-failure';
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };

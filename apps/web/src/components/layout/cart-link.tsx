@@ -1,6 +1,6 @@
 import { ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useCartItemCount } from '@/features/cart/use-cart-item-count';
+import { useCartItemCount } from '@/lib/use-cart-item-count';
 
 export function CartLink() {
   const count = useCartItemCount();

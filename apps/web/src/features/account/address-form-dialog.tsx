@@ -2,6 +2,7 @@ import { type AddressDto, AddressInput } from '@caps/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { PhoneField } from '@/components/forms/phone-field';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -15,7 +16,6 @@ import {
 import { FormAlert, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
-import { PhoneField } from './phone-field';
 
 const FIELDS = ['full_name', 'address', 'city', 'state', 'postal_code', 'phone'] as const;
 

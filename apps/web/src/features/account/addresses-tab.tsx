@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MapPin, Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { EmptyState, ErrorPanel } from '@/components/load-states';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,12 +15,11 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { LoadingBlock, Spinner } from '@/components/ui/spinner';
-import { EmptyState, ErrorPanel } from '@/features/storefront/load-states';
 import { useStoredUser } from '@/lib/auth';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
+import { AUTH_ERROR, retryUnlessDenied, useAuthFailure } from '@/lib/use-auth-failure';
 import { AddressFormDialog, type AddressValues } from './address-form-dialog';
-import { AUTH_ERROR, retryUnlessDenied, useAuthFailure } from './use-auth-failure';
 
 type Editing = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; address: AddressDto };
 

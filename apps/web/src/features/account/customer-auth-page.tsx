@@ -1,7 +1,7 @@
+import { AuthTabs } from '@/components/auth/auth-tabs';
+import { LoginForm } from '@/components/auth/login-form';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { AuthTabs } from './auth-tabs';
 import { CustomerRegisterForm } from './customer-register-form';
-import { LoginForm } from './login-form';
 
 /** /auth: customer login and registration. */
 export function CustomerAuthPage() {

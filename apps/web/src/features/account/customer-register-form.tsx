@@ -5,15 +5,15 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import { NewPasswordFields } from '@/components/forms/new-password-fields';
+import { PhoneField } from '@/components/forms/phone-field';
+import { TermsCheckbox } from '@/components/forms/terms-checkbox';
 import { Button } from '@/components/ui/button';
 import { FormAlert, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { PhoneField } from '@/features/account/phone-field';
 import { useAuth } from '@/lib/auth';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
-import { NewPasswordFields } from './new-password-fields';
-import { TermsCheckbox } from './terms-checkbox';
 
 const FIELDS = ['full_name', 'email', 'phone', 'password', 'password_confirmation', 'terms_accepted'] as const;
 

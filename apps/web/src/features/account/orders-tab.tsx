@@ -3,15 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Package, RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { EmptyState, ErrorPanel } from '@/components/load-states';
+import { formatDate, OrderStatusBadge } from '@/components/order-status';
 import { Button } from '@/components/ui/button';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { formatDate, OrderStatusBadge } from '@/features/orders/order-status';
-import { EmptyState, ErrorPanel } from '@/features/storefront/load-states';
 import { useStoredUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
-import { AUTH_ERROR, retryUnlessDenied, useAuthFailure } from './use-auth-failure';
+import { AUTH_ERROR, retryUnlessDenied, useAuthFailure } from '@/lib/use-auth-failure';
 
 /** Orders: the customer's orders, newest first as the server sends them. */
 export function OrdersTab() {

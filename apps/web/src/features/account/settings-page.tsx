@@ -1,12 +1,12 @@
 import { Heart, MapPin, Package, ShieldCheck, User } from 'lucide-react';
 import { Navigate, useSearchParams } from 'react-router-dom';
+import { ProfileTab } from '@/components/account/profile-tab';
+import { SecurityTab } from '@/components/account/security-tab';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useStoredUser } from '@/lib/auth';
 import { isTabOf, tabOf } from '@/lib/tab-param';
 import { AddressesTab } from './addresses-tab';
 import { OrdersTab } from './orders-tab';
-import { ProfileTab } from './profile-tab';
-import { SecurityTab } from './security-tab';
 import { WishlistTab } from './wishlist-tab';
 
 const TABS = [

@@ -3,12 +3,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Heart, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { EmptyState, ErrorPanel } from '@/components/load-states';
+import { ProductImage } from '@/components/product-image';
 import { Button } from '@/components/ui/button';
-import { EmptyState, ErrorPanel } from '@/features/storefront/load-states';
-import { ProductImage } from '@/features/storefront/product-image';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
-import { CART_TOASTS, retryUnlessDenied, useInvalidateWishlist, useIsCustomer } from './use-cart';
+import { CART_TOASTS, retryUnlessDenied, useInvalidateWishlist, useIsCustomer } from '@/lib/use-cart';
 
 /** The signed-in customer's wishlist: for the account settings page (no props). */
 export function WishlistPanel() {

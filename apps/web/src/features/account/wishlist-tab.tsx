@@ -1,4 +1,4 @@
-import { WishlistPanel } from '@/features/cart/wishlist-panel';
+import { WishlistPanel } from './wishlist-panel';
 
 /** Wishlist: the saved caps, as the cart feature shows them. */
 export function WishlistTab() {

@@ -4,6 +4,8 @@ import { ArrowRight, LogIn, ShoppingBag, Trash2, UserRound } from 'lucide-react'
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import { EmptyState, ErrorPanel } from '@/components/load-states';
+import { ProductImage } from '@/components/product-image';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -13,14 +15,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { EmptyState, ErrorPanel } from '@/features/storefront/load-states';
-import { ProductImage } from '@/features/storefront/product-image';
 import { useStoredUser } from '@/lib/auth';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
+import { CART_TOASTS, useCartItems, useInvalidateCart, writeStoredCoupon } from '@/lib/use-cart';
 import { CartQuantity } from './cart-quantity';
 import { CouponForm, useAppliedCoupon } from './coupon-form';
-import { CART_TOASTS, useCartItems, useInvalidateCart, writeStoredCoupon } from './use-cart';
 
 const SHIPPING_FEE_NAIRA = koboToNaira(SHIPPING_FEE_KOBO);
 

@@ -8,7 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
-import { CART_TOASTS, readStoredCoupon, writeStoredCoupon } from './use-cart';
+import { CART_TOASTS, readStoredCoupon, writeStoredCoupon } from '@/lib/use-cart';
 
 const MAX_COUPON_ITEMS = 50;
 

@@ -1,6 +1,6 @@
 import { type CartItemDto, formatNaira } from '@caps/contracts';
 import type { ReactNode } from 'react';
-import { ProductImage } from '@/features/storefront/product-image';
+import { ProductImage } from '@/components/product-image';
 
 export interface SummaryTotals {
   subtotal: number;

@@ -4,13 +4,7 @@ import { ArrowLeft, CreditCard, MapPin, Star } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { LoadingBlock, Spinner } from '@/components/ui/spinner';
-import { ErrorPanel } from '@/features/storefront/load-states';
-import { ProductImage } from '@/features/storefront/product-image';
-import { isNotFoundError, parseRecordId, retryUnlessNotFound } from '@/features/storefront/query-errors';
-import { isUnauthenticated, readServerError } from '@/lib/server-errors';
-import { useTRPC } from '@/lib/trpc';
+import { ErrorPanel } from '@/components/load-states';
 import {
   changedBy,
   formatDate,
@@ -19,7 +13,13 @@ import {
   PaymentStatusText,
   statusLabel,
   statusMessage,
-} from './order-status';
+} from '@/components/order-status';
+import { ProductImage } from '@/components/product-image';
+import { Button } from '@/components/ui/button';
+import { LoadingBlock, Spinner } from '@/components/ui/spinner';
+import { isNotFoundError, parseRecordId, retryUnlessNotFound } from '@/lib/query-errors';
+import { isUnauthenticated, readServerError } from '@/lib/server-errors';
+import { useTRPC } from '@/lib/trpc';
 import { ReviewDialog } from './review-dialog';
 import { usePayOrder } from './use-pay-order';
 import { useRequireLogin } from './use-require-login';

@@ -2,12 +2,12 @@ import { formatNaira, type OrderDto } from '@caps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Package } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { EmptyState, ErrorPanel } from '@/components/load-states';
+import { formatDate, OrderStatusBadge, PaymentStatusText } from '@/components/order-status';
 import { Button } from '@/components/ui/button';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { EmptyState, ErrorPanel } from '@/features/storefront/load-states';
 import { isUnauthenticated, readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
-import { formatDate, OrderStatusBadge, PaymentStatusText } from './order-status';
 import { useRequireLogin } from './use-require-login';
 
 export function OrdersPage() {

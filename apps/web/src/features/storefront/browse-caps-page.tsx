@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PackageSearch, RefreshCw } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { EmptyState, ErrorPanel } from '@/components/load-states';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { readServerError } from '@/lib/server-errors';
@@ -17,7 +18,6 @@ import {
   readCatalogueState,
   writeCatalogueState,
 } from './catalogue-params';
-import { EmptyState, ErrorPanel } from './load-states';
 import { Pagination } from './pagination';
 import { useRefreshCatalogue } from './use-refresh-catalogue';
 

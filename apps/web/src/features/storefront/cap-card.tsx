@@ -1,8 +1,8 @@
 import { CARD_SIZES_SHOWN, formatNaira, type ProductDto } from '@caps/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import { ProductImage } from '@/components/product-image';
 import { Button } from '@/components/ui/button';
-import { ProductImage } from './product-image';
 
 /** The sizes a card lists (spec 9: the first 3) and how many more there are. */
 function sizesShown(sizes: readonly string[]): { shown: string[]; more: number } {

@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Headphones, PackageSearch, RefreshCw, ShieldCheck, Sparkles, Star, Store } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { EmptyState, ErrorPanel } from '@/components/load-states';
+import { ShopCard, ShopCardSkeleton } from '@/components/shop-card';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 import { CapCard, CapCardSkeleton } from './cap-card';
-import { EmptyState, ErrorPanel } from './load-states';
-import { ShopCard, ShopCardSkeleton } from './shop-card';
 import { useRefreshCatalogue } from './use-refresh-catalogue';
 import { VENDOR_QUERY_CACHE } from './vendor-query-cache';
 

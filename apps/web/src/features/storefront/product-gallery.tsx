@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { ProductImage } from '@/components/product-image';
 import { cn } from '@/lib/cn';
-import { ProductImage } from './product-image';
 
 interface ProductGalleryProps {
   images: readonly string[];

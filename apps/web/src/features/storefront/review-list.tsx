@@ -2,9 +2,9 @@ import type { ReviewDto, ReviewListQuery } from '@caps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, MessageSquare } from 'lucide-react';
 import { useId } from 'react';
+import { EmptyState, ErrorPanel } from '@/components/load-states';
+import { RatingStars } from '@/components/rating-stars';
 import { useTRPC } from '@/lib/trpc';
-import { EmptyState, ErrorPanel } from './load-states';
-import { RatingStars } from './rating-stars';
 
 /** Spec 9: reviews stay fresh 5 minutes and are kept 15 minutes. */
 const REVIEWS_STALE_MS = 5 * 60_000;

@@ -11,8 +11,8 @@ import {
   User,
 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { RatingStars } from '@/components/rating-stars';
 import { Button } from '@/components/ui/button';
-import { RatingStars } from './rating-stars';
 import { ReportVendorDialog } from './report-vendor-dialog';
 import { useFollowShop } from './use-follow-shop';
 

@@ -2,6 +2,8 @@ import type { PublicVendorDto } from '@caps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Search, SearchX, SlidersHorizontal, Store } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
+import { EmptyState, ErrorPanel } from '@/components/load-states';
+import { ShopCard } from '@/components/shop-card';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -10,8 +12,6 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
-import { EmptyState, ErrorPanel } from './load-states';
-import { ShopCard } from './shop-card';
 import { VENDOR_QUERY_CACHE } from './vendor-query-cache';
 
 const RATING_OPTIONS = [

@@ -3,10 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { CART_TOASTS, retryUnlessDenied, useInvalidateCart } from '@/features/cart/use-cart';
 import { useStoredUser } from '@/lib/auth';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
+import { CART_TOASTS, retryUnlessDenied, useInvalidateCart } from '@/lib/use-cart';
 
 /** Spec 5: Add to Cart needs a logged-in user. */
 export const LOGIN_REQUIRED_TITLE = 'Login required';

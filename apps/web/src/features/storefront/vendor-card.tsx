@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, MapPin, Store } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { thumbnailUrl } from '@/components/product-image';
+import { RatingStars } from '@/components/rating-stars';
 import { Button } from '@/components/ui/button';
+import { retryUnlessNotFound } from '@/lib/query-errors';
 import { useTRPC } from '@/lib/trpc';
-import { thumbnailUrl } from './product-image';
-import { retryUnlessNotFound } from './query-errors';
-import { RatingStars } from './rating-stars';
 
 /** Spec 9: vendor data is fresh for 1 minute and kept 5 minutes. */
 export const VENDOR_STALE_MS = 60_000;

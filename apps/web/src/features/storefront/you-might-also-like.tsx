@@ -1,9 +1,9 @@
 import { CATEGORIES, type Category, type ProductDto, RECOMMENDED_PRODUCTS } from '@caps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { PackageSearch } from 'lucide-react';
+import { EmptyState, ErrorPanel } from '@/components/load-states';
 import { useTRPC } from '@/lib/trpc';
 import { CapCard, CapCardSkeleton } from './cap-card';
-import { EmptyState, ErrorPanel } from './load-states';
 
 /** How many candidates to fetch per list: enough to skip the current cap and prefer caps in stock. */
 const CANDIDATES = 12;

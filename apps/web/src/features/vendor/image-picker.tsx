@@ -1,10 +1,10 @@
 import { E, IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '@caps/contracts';
 import { ChevronLeft, ChevronRight, ImageIcon, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { ProductImage } from '@/components/product-image';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
-import { ProductImage } from '@/features/storefront/product-image';
 import { cn } from '@/lib/cn';
 
 const ACCEPT = IMAGE_MIME_TYPES.join(',');

@@ -1,7 +1,7 @@
+import { AuthTabs } from '@/components/auth/auth-tabs';
+import { LoginForm } from '@/components/auth/login-form';
 import { SignInNotice } from '@/components/sign-in-notice';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { AuthTabs } from '@/features/account/auth-tabs';
-import { LoginForm } from '@/features/account/login-form';
 import { VendorRegisterForm } from './vendor-register-form';
 
 /** /vendor/auth ("Sell Caps"): vendor login and shop registration. */

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
-import { useAuthFailure } from '@/features/account/use-auth-failure';
-import { isNotFoundError } from '@/features/storefront/query-errors';
+import { isNotFoundError } from '@/lib/query-errors';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
+import { useAuthFailure } from '@/lib/use-auth-failure';
 
 /**
  * Spec 9: admin data is fresh for 10 minutes and kept for 30, with one retry and no refetch on focus,

@@ -3,12 +3,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { DashboardSection } from '@/components/dashboard-section';
-import { formatDateTime } from '@/features/orders/order-status';
+import { formatDateTime } from '@/components/order-status';
+import { QueryView } from '@/components/query-view';
 import { useTRPC } from '@/lib/trpc';
 import { ADMIN_QUERY_CACHE } from './admin-queries';
 import { AdminTable, Cell } from './admin-table';
 import { ListPager } from './list-controls';
-import { QueryView } from './query-view';
 
 const COLUMNS = ['Who', 'What', 'Target', 'When'] as const;
 

@@ -2,10 +2,10 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, type LucideIcon, Search } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { DashboardSection } from '@/components/dashboard-section';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { QueryView } from './query-view';
 
 /** Typing pauses this long before the list is asked for again. */
 const SEARCH_DEBOUNCE_MS = 300;

@@ -3,12 +3,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Inbox } from 'lucide-react';
 import { useId } from 'react';
 import { DashboardSection } from '@/components/dashboard-section';
+import { formatDateTime } from '@/components/order-status';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { formatDateTime } from '@/features/orders/order-status';
 import { useTRPC } from '@/lib/trpc';
 import { ADMIN_QUERY_CACHE, useAdminActionFeedback } from './admin-queries';
-import { QueryView } from './query-view';
 import { StatusPill } from './status-pill';
 
 function MessageCard({ message }: { message: AdminContactMessageDto }) {

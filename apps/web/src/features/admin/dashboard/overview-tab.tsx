@@ -2,12 +2,12 @@ import { type AdminActivityDto, type AdminDashboardDto, formatNaira } from '@cap
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Banknote, Flag, type LucideIcon, Package, ShoppingBag, Store, UserPlus, Users } from 'lucide-react';
 import { DashboardSection, StatCard, StatGrid } from '@/components/dashboard-section';
+import { EmptyState } from '@/components/load-states';
+import { formatDateTime } from '@/components/order-status';
+import { QueryView } from '@/components/query-view';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatDateTime } from '@/features/orders/order-status';
-import { EmptyState } from '@/features/storefront/load-states';
 import { useTRPC } from '@/lib/trpc';
 import { ADMIN_QUERY_CACHE } from './admin-queries';
-import { QueryView } from './query-view';
 import { StatusPill } from './status-pill';
 
 const countFormat = new Intl.NumberFormat('en-NG');

@@ -2,10 +2,10 @@ import { type AdminOrderSummaryDto, formatNaira } from '@caps/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ShoppingBag } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { EmptyState } from '@/components/load-states';
+import { formatDate, OrderStatusBadge, PaymentStatusText } from '@/components/order-status';
+import { QueryView } from '@/components/query-view';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { formatDate, OrderStatusBadge, PaymentStatusText } from '@/features/orders/order-status';
-import { EmptyState } from '@/features/storefront/load-states';
-import { QueryView } from './query-view';
 
 interface RecordDialogProps<TData> {
   open: boolean;

@@ -4,16 +4,16 @@ import { AlertTriangle, CheckCircle2, Clock, Eye, Flag, ListChecks } from 'lucid
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DashboardSection, StatCard, StatGrid } from '@/components/dashboard-section';
+import { EmptyState } from '@/components/load-states';
+import { formatDate, statusLabel } from '@/components/order-status';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { formatDate, statusLabel } from '@/features/orders/order-status';
-import { EmptyState } from '@/features/storefront/load-states';
 import { cn } from '@/lib/cn';
 import { useTRPC } from '@/lib/trpc';
 import { ADMIN_QUERY_CACHE, useAdminActionFeedback } from './admin-queries';
 import { AdminTable, Cell } from './admin-table';
-import { QueryView } from './query-view';
 import { type PillTone, StatusPill } from './status-pill';
 
 const COLUMNS = ['Reporter', 'Vendor', 'Reason', 'Status', 'Date', 'Actions'] as const;

@@ -1,7 +1,7 @@
 import { T, type UserDto } from '@caps/contracts';
 import type { ReactNode } from 'react';
+import { ErrorPanel } from '@/components/load-states';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { ErrorPanel } from '@/features/storefront/load-states';
 import { readServerError } from '@/lib/server-errors';
 import { useVendorProfile } from './use-vendor-profile';
 

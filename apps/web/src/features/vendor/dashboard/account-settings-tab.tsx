@@ -1,7 +1,7 @@
 import { T } from '@caps/contracts';
+import { ProfileForm, type ProfileFormTexts } from '@/components/account/profile-tab';
+import { SecurityTab } from '@/components/account/security-tab';
 import { DashboardSection } from '@/components/dashboard-section';
-import { ProfileForm, type ProfileFormTexts } from '@/features/account/profile-tab';
-import { SecurityTab } from '@/features/account/security-tab';
 import { BankingForm } from './account-banking-form';
 import { VENDOR_SIGN_IN_PATH, VendorProfileLoader } from './account-profile-loader';
 import { TRY_AGAIN } from './failure-toast';

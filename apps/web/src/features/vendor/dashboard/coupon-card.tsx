@@ -2,8 +2,8 @@ import { T, type VendorCouponDto } from '@caps/contracts';
 import { CalendarClock, Copy, Pencil, Trash2, Users } from 'lucide-react';
 import { useId } from 'react';
 import { toast } from 'sonner';
+import { formatDate } from '@/components/order-status';
 import { Button } from '@/components/ui/button';
-import { formatDate } from '@/features/orders/order-status';
 import { cn } from '@/lib/cn';
 
 const STATE_STYLES: Record<VendorCouponDto['state'], string> = {

@@ -18,8 +18,8 @@ import {
 import { FormAlert, FormField, TextField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { useAuthFailure } from '@/features/account/use-auth-failure';
 import { useTRPC } from '@/lib/trpc';
+import { useAuthFailure } from '@/lib/use-auth-failure';
 import { VENDOR_SIGN_IN_PATH } from './account-profile-loader';
 import { reportSaveFailure } from './account-save-failure';
 

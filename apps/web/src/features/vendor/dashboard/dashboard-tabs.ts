@@ -1,7 +1,7 @@
 import { LayoutDashboard, type LucideIcon, Package, Settings, ShoppingBag, Store, Ticket } from 'lucide-react';
 import type { DashboardNavConfig } from '@/components/dashboard-nav';
-import { retryUnlessDenied } from '@/features/account/use-auth-failure';
 import { tabOf } from '@/lib/tab-param';
+import { retryUnlessDenied } from '@/lib/use-auth-failure';
 
 /** The dashboard's tabs in menu order (spec 2), each addressed by `?tab=`. */
 export const DASHBOARD_TABS = [

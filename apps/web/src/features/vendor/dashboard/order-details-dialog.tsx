@@ -1,5 +1,4 @@
 import { formatNaira, type VendorOrderDto } from '@caps/contracts';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import {
   changedBy,
   formatDate,
@@ -7,7 +6,8 @@ import {
   OrderStatusBadge,
   PaymentStatusText,
   statusLabel,
-} from '@/features/orders/order-status';
+} from '@/components/order-status';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { OrderActions, OrderItemsList } from './order-parts';
 
 interface OrderDetailsDialogProps {

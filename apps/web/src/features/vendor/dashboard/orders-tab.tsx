@@ -4,11 +4,11 @@ import { CheckCircle2, Clock, RefreshCw, ShoppingBag, Wallet } from 'lucide-reac
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { DashboardSection, StatCard, StatGrid } from '@/components/dashboard-section';
+import { EmptyState, ErrorPanel } from '@/components/load-states';
+import { formatDate, OrderStatusBadge, PaymentStatusText } from '@/components/order-status';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { formatDate, OrderStatusBadge, PaymentStatusText } from '@/features/orders/order-status';
-import { EmptyState, ErrorPanel } from '@/features/storefront/load-states';
 import { cn } from '@/lib/cn';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';

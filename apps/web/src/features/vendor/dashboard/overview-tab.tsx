@@ -15,11 +15,11 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { DashboardSection, StatCard, StatGrid } from '@/components/dashboard-section';
+import { EmptyState, ErrorPanel } from '@/components/load-states';
+import { formatDateTime } from '@/components/order-status';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { formatDateTime } from '@/features/orders/order-status';
-import { EmptyState, ErrorPanel } from '@/features/storefront/load-states';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 import { DASHBOARD_CACHE, dashboardTabHref } from './dashboard-tabs';

@@ -4,12 +4,12 @@ import { Archive, Clock, Package, PackagePlus, Pencil, RefreshCw, Trash2 } from 
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { DashboardSection } from '@/components/dashboard-section';
+import { EmptyState, ErrorPanel } from '@/components/load-states';
+import { ProductImage } from '@/components/product-image';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { EmptyState, ErrorPanel } from '@/features/storefront/load-states';
-import { ProductImage } from '@/features/storefront/product-image';
 import { cn } from '@/lib/cn';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
