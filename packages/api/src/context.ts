@@ -1,8 +1,7 @@
+import { type AuthState, resolveSession } from './access/session.js';
 import type { ServicesConfig } from './config.js';
 import type { Em, Orm } from './db/orm.js';
 import type { ImageStore } from './images/image-store.js';
-import type { Session, User } from './modules/auth/auth.entities.js';
-import { resolveSession } from './modules/auth/auth.service.js';
 import type { CatalogueTotals } from './modules/catalogue/catalogue-totals.js';
 import type { PaymentProvider } from './modules/payment/provider.js';
 import type { PaystackSandbox } from './modules/payment/sandbox.js';
@@ -27,8 +26,6 @@ export interface RequestInfo {
   authorization?: string | undefined;
   // No origin or host here: absolute URLs come from config.publicUrl, never from a caller's Host header.
 }
-
-export type AuthState = { user: User; session: Session } | { user: null; session: null; reason: 'missing' | 'invalid' };
 
 export interface Context {
   /** This request's own EntityManager (one fork per request). */

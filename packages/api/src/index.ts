@@ -1,6 +1,15 @@
+export {
+  type AuthedContext,
+  requireRole,
+  requireUser,
+  requireVendor,
+  requireVerifiedVendor,
+  type VendorContext,
+} from './access/roles.js';
+export { type AuthState, resolveSession } from './access/session.js';
 export type { ServicesConfig } from './config.js';
 export { defaultServicesConfig } from './config.js';
-export { type AuthState, type Context, createContext, type RequestInfo, type Services } from './context.js';
+export { type Context, createContext, type RequestInfo, type Services } from './context.js';
 export { type DatabaseConfig, type Dialect, dialectOf, type Em, type Orm, openDatabase } from './db/orm.js';
 export { DOMAIN_ERRORS, DomainError, type DomainErrorCode, TRPC_HTTP_STATUS } from './errors.js';
 export { ImageStore, type ImageUpload, imageUrl, sniffImageType } from './images/image-store.js';
@@ -22,7 +31,6 @@ export * as reportsService from './modules/reports/reports.service.js';
 export * as reviewsService from './modules/reviews/reviews.service.js';
 export * as vendorsService from './modules/vendors/vendors.service.js';
 export * as wishlistService from './modules/wishlist/wishlist.service.js';
-export { type AuthedContext, requireRole, requireUser, requireVendor, type VendorContext } from './procedures.js';
 export { limitCall, MemoryRateLimiter, type RateLimiter, type Reservation } from './rate-limit.js';
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from './root.js';
 export { createServices, type ServicesConfigOverrides, withDefaults } from './services.js';

@@ -1,5 +1,4 @@
 import type { ServicesConfig } from './config.js';
-import type { Context } from './context.js';
 import { DomainError } from './errors.js';
 
 /** One attempt counted (or refused) under a key. */
@@ -130,8 +129,21 @@ const CALL_LIMITS = {
   { message: (minutes: number) => string; perIp: (l: Limits) => number; perAccount?: (l: Limits) => number }
 >;
 
+/**
+ * What limitCall reads of a request's context; a Context is one. Written out here so the limiter, which
+ * the context's Services hold, does not import the context back.
+ */
+export interface LimitedRequest {
+  services: { config: Pick<ServicesConfig, 'limits'>; rateLimiter: RateLimiter };
+  request: { ip: string };
+}
+
 /** Counts one call of `kind` from this request's address (and account), or refuses it with 429. */
-export async function limitCall(ctx: Context, kind: keyof typeof CALL_LIMITS, accountId?: number): Promise<void> {
+export async function limitCall(
+  ctx: LimitedRequest,
+  kind: keyof typeof CALL_LIMITS,
+  accountId?: number,
+): Promise<void> {
   const { limits } = ctx.services.config;
   const rule: (typeof CALL_LIMITS)[keyof typeof CALL_LIMITS] & { perAccount?: (l: Limits) => number } =
     CALL_LIMITS[kind];

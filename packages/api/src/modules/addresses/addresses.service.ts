@@ -9,7 +9,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { z } from 'zod';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
-import type { AuthedContext } from '../../procedures.js';
+import type { AuthedContext } from '../../access/roles.js';
 import { type Address, AddressSchema } from './addresses.entities.js';
 
 type AddressData = z.output<typeof AddressInput>;

@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
-import type { AuthedContext } from '../../procedures.js';
+import type { AuthedContext } from '../../access/roles.js';
 import { type Product, ProductSchema } from '../catalogue/catalogue.entities.js';
 import { toProductDto } from '../catalogue/catalogue.mapper.js';
 import { catalogueChanged } from '../catalogue/catalogue.search.js';

@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
-import type { AuthedContext } from '../../procedures.js';
+import type { AuthedContext } from '../../access/roles.js';
 import { AddressSchema } from '../addresses/addresses.entities.js';
 import { toAddressDto } from '../addresses/addresses.service.js';
 import { SessionSchema, type User, UserSchema } from '../auth/auth.entities.js';

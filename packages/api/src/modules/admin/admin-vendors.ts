@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
-import type { AuthedContext } from '../../procedures.js';
+import type { AuthedContext } from '../../access/roles.js';
 import { toVendorDto } from '../auth/auth.mapper.js';
 import { catalogueChanged } from '../catalogue/catalogue.search.js';
 import { ReviewSchema } from '../reviews/reviews.entities.js';

@@ -8,11 +8,11 @@ import {
   type UserDto,
 } from '@caps/contracts';
 import { raw, UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { AuthState, Context } from '../../context.js';
+import type { AuthedContext } from '../../access/roles.js';
+import type { Context } from '../../context.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
 import type { ImageUpload } from '../../images/image-store.js';
-import type { AuthedContext } from '../../procedures.js';
 import { limitCall, reserveAll } from '../../rate-limit.js';
 import { catalogueChanged } from '../catalogue/catalogue.search.js';
 import { ReviewSchema } from '../reviews/reviews.entities.js';
@@ -20,33 +20,10 @@ import { type Vendor, VendorSchema } from '../vendors/vendors.entities.js';
 import { type Session, SessionSchema, type User, UserSchema } from './auth.entities.js';
 import { type RatingSummary, toUserDto } from './auth.mapper.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
-import { bearerTokenOf, newToken, tokenDigest } from './tokens.js';
+import { newToken, tokenDigest } from './tokens.js';
 
 /** Uploaded shop images by field name (profile_image, cover_image). */
 export type ShopImages = Partial<Record<'profile_image' | 'cover_image', ImageUpload>>;
-
-const LAST_USED_RESOLUTION_MS = 60_000;
-
-/** Who holds this bearer header. Expired, revoked, malformed and unknown tokens all read as invalid. */
-export async function resolveSession(em: Em, authorization: string | undefined): Promise<AuthState> {
-  const token = bearerTokenOf(authorization);
-  if (token === undefined) return { user: null, session: null, reason: 'missing' };
-  if (token === null) return { user: null, session: null, reason: 'invalid' };
-  const session = await em.findOne(
-    SessionSchema,
-    { tokenHash: tokenDigest(token), revokedAt: null },
-    { populate: ['user'] },
-  );
-  const now = new Date();
-  if (!session || session.expiresAt <= now || session.user.status !== 'active') {
-    return { user: null, session: null, reason: 'invalid' };
-  }
-  if (now.getTime() - session.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    // Remembered at minute resolution, so a busy client does not write on every request.
-    await em.nativeUpdate(SessionSchema, { id: session.id }, { lastUsedAt: now });
-  }
-  return { user: session.user, session };
-}
 
 async function startSession(ctx: Context, user: User): Promise<string> {
   const token = newToken();

@@ -9,7 +9,7 @@ import {
 import { raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { z } from 'zod';
 import { DomainError } from '../../errors.js';
-import type { AuthedContext } from '../../procedures.js';
+import type { AuthedContext } from '../../access/roles.js';
 import * as catalogue from '../catalogue/catalogue.service.js';
 import { CartItemSchema } from './cart.entities.js';
 import { type CartRow, toCartItemDto } from './cart.mapper.js';

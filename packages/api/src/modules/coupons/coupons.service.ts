@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Context } from '../../context.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
-import { type AuthedContext, requireVendor, requireVerifiedVendor } from '../../procedures.js';
+import { type AuthedContext, requireVendor, requireVerifiedVendor } from '../../access/roles.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
 import { CheckoutSchema } from '../orders/orders.entities.js';
 import { type Coupon, CouponSchema } from './coupons.entities.js';

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { ServicesConfig } from '../../config.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
-import type { AuthedContext } from '../../procedures.js';
+import type { AuthedContext } from '../../access/roles.js';
 import { UserSchema } from '../auth/auth.entities.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
 import type { Coupon } from '../coupons/coupons.entities.js';

@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
-import { type AuthedContext, requireVendor, requireVerifiedVendor } from '../../procedures.js';
+import { type AuthedContext, requireVendor, requireVerifiedVendor } from '../../access/roles.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
 import { ReviewSchema } from '../reviews/reviews.entities.js';
 import { type Order, OrderItemSchema, OrderSchema, OrderStatusChangeSchema } from './orders.entities.js';

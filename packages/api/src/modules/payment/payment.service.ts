@@ -3,7 +3,7 @@ import { CURRENCY, koboToNaira } from '@caps/contracts';
 import type { Context } from '../../context.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
-import type { AuthedContext } from '../../procedures.js';
+import type { AuthedContext } from '../../access/roles.js';
 import { CartItemSchema } from '../cart/cart.entities.js';
 import { CheckoutSchema, OrderSchema } from '../orders/orders.entities.js';
 import { reviveReleasedCheckout } from '../orders/orders.service.js';

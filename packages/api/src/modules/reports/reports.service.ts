@@ -8,7 +8,7 @@ import {
 } from '@caps/contracts';
 import { LockMode } from '@mikro-orm/core';
 import { DomainError } from '../../errors.js';
-import { type AuthedContext, requireRole } from '../../procedures.js';
+import { type AuthedContext, requireRole } from '../../access/roles.js';
 import { recordAdminAction } from '../admin/audit.js';
 import { UserSchema } from '../auth/auth.entities.js';
 import { VendorSchema } from '../vendors/vendors.entities.js';

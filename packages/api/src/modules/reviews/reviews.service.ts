@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Context } from '../../context.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
-import type { AuthedContext } from '../../procedures.js';
+import type { AuthedContext } from '../../access/roles.js';
 import { UserSchema } from '../auth/auth.entities.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
 import { OrderItemSchema, OrderSchema } from '../orders/orders.entities.js';
