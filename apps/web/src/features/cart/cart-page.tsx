@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { EmptyState, ErrorPanel } from '@/components/load-states';
 import { ProductImage } from '@/components/product-image';
+import { QuantityStepper } from '@/components/quantity-stepper';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -19,7 +20,6 @@ import { useStoredUser } from '@/lib/auth';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 import { CART_TOASTS, useCartItems, useInvalidateCart, writeStoredCoupon } from '@/lib/use-cart';
-import { CartQuantity } from './cart-quantity';
 import { CouponForm, useAppliedCoupon } from './coupon-form';
 
 const SHIPPING_FEE_NAIRA = koboToNaira(SHIPPING_FEE_KOBO);
@@ -321,8 +321,8 @@ function CartLine({ item }: { item: CartItemDto }) {
         </div>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3 sm:flex-col sm:items-end sm:justify-between">
-        <CartQuantity
-          name={name}
+        <QuantityStepper
+          itemName={name}
           value={item.quantity}
           max={Math.max(product.stock, item.quantity)}
           canIncrease={item.available && item.quantity < product.stock}
