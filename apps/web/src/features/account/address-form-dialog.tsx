@@ -2,7 +2,7 @@ import { type AddressDto, AddressInput } from '@caps/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { PhoneField } from '@/components/forms/phone-field';
+import { AddressFields } from '@/components/forms/address-fields';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -13,13 +13,22 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormAlert, TextField } from '@/components/ui/form-field';
+import { FormAlert } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
 
 const FIELDS = ['full_name', 'address', 'city', 'state', 'postal_code', 'phone'] as const;
 
 export type AddressValues = Pick<AddressInput, (typeof FIELDS)[number]>;
+
+const ADDRESS_NAMES = {
+  fullName: 'full_name',
+  street: 'address',
+  city: 'city',
+  state: 'state',
+  postalCode: 'postal_code',
+  phone: 'phone',
+} as const;
 
 const EMPTY: AddressValues = { full_name: '', address: '', city: '', state: '', postal_code: '', phone: '' };
 
@@ -92,46 +101,7 @@ export function AddressFormDialog({ open, onOpenChange, address, onSave, onSaveE
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate aria-label={title} className="flex flex-col gap-4">
           <FormAlert message={failure} />
-          <TextField
-            label="Full Name"
-            error={errors.full_name?.message}
-            registration={register('full_name')}
-            autoComplete="name"
-            aria-required="true"
-          />
-          <TextField
-            label="Street Address"
-            error={errors.address?.message}
-            registration={register('address')}
-            autoComplete="street-address"
-            aria-required="true"
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="City"
-              error={errors.city?.message}
-              registration={register('city')}
-              autoComplete="address-level2"
-              aria-required="true"
-            />
-            <TextField
-              label="State"
-              error={errors.state?.message}
-              registration={register('state')}
-              autoComplete="address-level1"
-              aria-required="true"
-            />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Postal Code"
-              error={errors.postal_code?.message}
-              registration={register('postal_code')}
-              autoComplete="postal-code"
-              aria-required="true"
-            />
-            <PhoneField error={errors.phone?.message} registration={register('phone')} />
-          </div>
+          <AddressFields register={register} errors={errors} names={ADDRESS_NAMES} streetLabel="Street Address" />
           <DialogFooter className="mt-2">
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
