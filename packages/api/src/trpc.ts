@@ -1,3 +1,4 @@
+import { type ErrorCode, errorCodeForStatus } from '@caps/contracts';
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
@@ -13,6 +14,13 @@ export function toTRPCError(error: unknown): unknown {
   return error;
 }
 
+function errorCodeOf(cause: unknown, httpStatus: number): ErrorCode {
+  if (cause instanceof DomainError) return cause.code;
+  // An input schema's refusal; a ZodError behind a 500 is an output that broke its schema.
+  if (cause instanceof ZodError && httpStatus < 500) return 'VALIDATION';
+  return errorCodeForStatus(httpStatus);
+}
+
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error, ctx }) {
@@ -23,16 +31,23 @@ const t = initTRPC.context<Context>().create({
     let message = shape.message;
     if (cause instanceof ZodError && fieldErrors) message = summaryOf(fieldErrors);
     if (error.code === 'INTERNAL_SERVER_ERROR' && !showDetails) message = 'Internal server error';
+    const httpStatus = cause instanceof DomainError ? DOMAIN_ERRORS[cause.code].http : shape.data.httpStatus;
     const data: Record<string, unknown> = {
       code: shape.data.code,
-      httpStatus: cause instanceof DomainError ? DOMAIN_ERRORS[cause.code].http : shape.data.httpStatus,
+      httpStatus,
       path: shape.data.path,
+      // The stable code clients branch on (`data.code` stays tRPC's own): a service's, else the
+      // generic one of the status; an input schema failure is VALIDATION on both faces.
+      errorCode: errorCodeOf(cause, httpStatus),
     };
-    if (cause instanceof DomainError) data.domainCode = cause.code;
     if (fieldErrors) data.fieldErrors = fieldErrors;
     if (cause instanceof DomainError && cause.retryAfter) data.retryAfter = cause.retryAfter;
     if (showDetails) data.stack = shape.data.stack;
-    return { ...shape, message, data: data as typeof shape.data & { fieldErrors?: Record<string, string[]> } };
+    return {
+      ...shape,
+      message,
+      data: data as typeof shape.data & { errorCode: ErrorCode; fieldErrors?: Record<string, string[]> },
+    };
   },
 });
 

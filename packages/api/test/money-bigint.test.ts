@@ -27,7 +27,7 @@ describe(`money beyond 32 bits (${testDialect})`, () => {
     const { token, userId } = await b.customer();
     const refusal = await domainFailure(b.place(token, caps(22)));
     expect(refusal).toMatchObject({
-      code: 'VALIDATION',
+      code: 'CHECKOUT_TOTAL_TOO_HIGH',
       message: 'A checkout cannot be more than ₦10,000,000. Please split your order into smaller ones.',
     });
     expect(await b.stockOf(dear.id)).toBe(100);

@@ -29,13 +29,13 @@ describe('one unpaid checkout cannot hold a whole product', () => {
     const { token, userId } = await b.customer();
     const refusal = await domainFailure(b.place(token, [line(product, 40)]));
     expect(refusal).toMatchObject({
-      code: 'TOO_MANY_REQUESTS',
+      code: 'UNPAID_CHECKOUT_LIMIT',
       message: `You can hold at most 10 of ${product.name} in an unpaid checkout. Please order 10 or fewer.`,
       retryAfter: 1800,
     });
     // Sizes of one cap count together.
     const split = await domainFailure(b.place(token, [line(product, 6, '57'), line(product, 5, '58')]));
-    expect(split.code).toBe('TOO_MANY_REQUESTS');
+    expect(split.code).toBe('UNPAID_CHECKOUT_LIMIT');
     expect(await b.stockOf(product.id)).toBe(40);
     expect(await checkoutsOf(userId)).toEqual([]);
     expect((await b.place(token, [line(product, 10)])).items[0]?.quantity).toBe(10);
@@ -99,7 +99,7 @@ describe('one customer holds at most 3 unpaid checkouts', () => {
     for (const product of products.slice(0, 3)) await b.place(token, [line(product)]);
     const fourth = products[3] as Product;
     const refusal = await domainFailure(b.place(token, [line(fourth)]));
-    expect(refusal.code).toBe('TOO_MANY_REQUESTS');
+    expect(refusal.code).toBe('UNPAID_CHECKOUT_LIMIT');
     expect(refusal.message).toBe(
       'You have 3 unpaid checkouts. Pay for one or wait until it expires before placing another.',
     );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PUBLIC_ROLES, USER_ROLES, USER_STATUSES } from './constants.js';
+import { ErrorCodeSchema } from './errors.js';
 import {
   accountNumberField,
   addressField,
@@ -256,6 +257,7 @@ export type MessageDto = z.infer<typeof MessageDto>;
 
 export const ErrorDto = z.object({
   message: z.string(),
+  code: ErrorCodeSchema.describe('Stable error code to branch on; the message may change, the code does not.'),
   error: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });

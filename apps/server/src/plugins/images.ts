@@ -18,7 +18,9 @@ export async function imagesPlugin(app: FastifyInstance, options: { services: Se
     const path = options.services.images.pathOf(name);
     const info = path ? await stat(path).catch(() => null) : null;
     if (!path || !info?.isFile()) {
-      return reply.status(404).send({ message: 'Image not found', error: 'Not Found', statusCode: 404 });
+      return reply
+        .status(404)
+        .send({ message: 'Image not found', code: 'NOT_FOUND', error: 'Not Found', statusCode: 404 });
     }
     return reply
       .header('cache-control', 'public, max-age=31536000, immutable')

@@ -37,6 +37,6 @@ export async function webPlugin(app: FastifyInstance, options: { distDir: string
       }
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
-    return reply.status(404).send({ message: 'Not found', error: 'Not Found', statusCode: 404 });
+    return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND', error: 'Not Found', statusCode: 404 });
   });
 }

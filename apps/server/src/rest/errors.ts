@@ -1,18 +1,32 @@
 import { STATUS_CODES } from 'node:http';
 import { DOMAIN_ERRORS, DomainError, TRPC_HTTP_STATUS } from '@caps/api';
-import { E } from '@caps/contracts';
+import { E, type ErrorCode, errorCodeForStatus } from '@caps/contracts';
 import { TRPCError } from '@trpc/server';
 import type { FastifyError, FastifyInstance } from 'fastify';
 
 export interface ErrorBody {
   message: string;
+  /** The stable code clients branch on (`ERROR_CODES`); the message may change, the code does not. */
+  code: ErrorCode;
   error: string;
   statusCode: number;
   errors?: Record<string, string[]>;
 }
 
-function body(status: number, message: string, errors?: Record<string, string[]>): ErrorBody {
-  return { message, error: STATUS_CODES[status] ?? 'Error', statusCode: status, ...(errors ? { errors } : {}) };
+/** An error body; without a code of its own, the generic code of the status. */
+function body(
+  status: number,
+  message: string,
+  errors?: Record<string, string[]>,
+  code: ErrorCode = errorCodeForStatus(status),
+): ErrorBody {
+  return {
+    message,
+    code,
+    error: STATUS_CODES[status] ?? 'Error',
+    statusCode: status,
+    ...(errors ? { errors } : {}),
+  };
 }
 
 /** The refusal of a form field named after an Object.prototype member. */
@@ -21,9 +35,11 @@ export const PROTOTYPE_FIELD = 'Field names such as constructor, toString or __p
 /** Maps anything thrown while answering to a status and a `{ message, error }` body. Never a stack trace. */
 export function errorResponse(error: unknown): ErrorBody {
   if (error instanceof DomainError) {
-    return body(DOMAIN_ERRORS[error.code].http, error.message, error.fieldErrors);
+    return body(DOMAIN_ERRORS[error.code].http, error.message, error.fieldErrors, error.code);
   }
   if (error instanceof TRPCError) {
+    // A service's failure that came through a tRPC procedure keeps its own code and fields.
+    if (error.cause instanceof DomainError) return errorResponse(error.cause);
     const status = TRPC_HTTP_STATUS[error.code] ?? 500;
     return body(status, status >= 500 ? 'Internal server error' : error.message);
   }

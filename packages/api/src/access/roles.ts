@@ -43,7 +43,7 @@ export async function requireVendor(ctx: AuthedContext): Promise<Vendor> {
 export async function requireVerifiedVendor(ctx: AuthedContext): Promise<Vendor> {
   const vendor = await requireVendor(ctx);
   // A suspended owner's tokens stop working already; this keeps the rule should one still arrive here.
-  if (ctx.user.status !== 'active') throw new DomainError('FORBIDDEN', E.suspended);
-  if (!vendor.verifiedAt) throw new DomainError('FORBIDDEN', VENDOR_PRODUCT_MESSAGES.shopPending);
+  if (ctx.user.status !== 'active') throw new DomainError('SUSPENDED', E.suspended);
+  if (!vendor.verifiedAt) throw new DomainError('SHOP_PENDING', VENDOR_PRODUCT_MESSAGES.shopPending);
   return vendor;
 }

@@ -66,7 +66,7 @@ export async function listAddresses(ctx: AuthedContext): Promise<AddressDto[]> {
 export async function createAddress(ctx: AuthedContext, data: AddressData): Promise<AddressDto> {
   const id = await withAddressBook(ctx, async (em) => {
     const count = await em.count(AddressSchema, { user: ctx.user.id });
-    if (count >= MAX_SAVED_ADDRESSES) throw new DomainError('VALIDATION', ADDRESS_TEXT.tooMany);
+    if (count >= MAX_SAVED_ADDRESSES) throw new DomainError('TOO_MANY_ADDRESSES', ADDRESS_TEXT.tooMany);
     const address = em.create(AddressSchema, {
       user: ctx.user.id,
       fullName: data.full_name,

@@ -146,12 +146,12 @@ export async function login(
   if (user) valid = await verifyPassword(user.passwordHash, input.password);
   else await verifyAgainstDummy(input.password);
   // A failure keeps its reservation: that is the count.
-  if (!user || !valid) throw new DomainError('UNAUTHENTICATED', E.invalidCredentials);
+  if (!user || !valid) throw new DomainError('INVALID_CREDENTIALS', E.invalidCredentials);
   await attempt.release();
   await Promise.all([ctx.services.rateLimiter.reset(accountAndIp), ctx.services.rateLimiter.reset(account)]);
   if (user.status === 'suspended') throw new DomainError('SUSPENDED', E.suspended);
   if (input.intended_role && input.intended_role !== user.role) {
-    throw new DomainError('FORBIDDEN', E.wrongRole(input.intended_role));
+    throw new DomainError('WRONG_ROLE', E.wrongRole(input.intended_role));
   }
   const token = await startSession(ctx, user);
   return { token, user: await profileOf(ctx.em, user) };
@@ -173,7 +173,7 @@ async function revokeOtherSessions(em: Em, user: User, keep: Session): Promise<v
 
 async function checkCurrentPassword(user: User, password: string): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, password))) {
-    throw new DomainError('VALIDATION', E.currentPasswordWrong, { current_password: [E.currentPasswordWrong] });
+    throw new DomainError('WRONG_PASSWORD', E.currentPasswordWrong, { current_password: [E.currentPasswordWrong] });
   }
 }
 

@@ -149,7 +149,7 @@ async function listedProductOf(ctx: AuthedContext, productId: number): Promise<P
     return await catalogue.getProduct(ctx, productId);
   } catch (error) {
     if (error instanceof DomainError && error.code === 'NOT_FOUND') {
-      throw new DomainError('CONFLICT', CART_TEXT.unavailable);
+      throw new DomainError('PRODUCT_UNAVAILABLE', CART_TEXT.unavailable);
     }
     throw error;
   }

@@ -39,7 +39,7 @@ function usable(coupon: Coupon, usesTaken: boolean, now = new Date()): boolean {
   return true;
 }
 
-const invalidCoupon = (field: string) => new DomainError('VALIDATION', INVALID_COUPON, { [field]: [INVALID_COUPON] });
+const invalidCoupon = (field: string) => new DomainError('INVALID_COUPON', INVALID_COUPON, { [field]: [INVALID_COUPON] });
 
 /**
  * The coupon a code stands for, given the shops of the lines it would apply to. A platform coupon
@@ -85,7 +85,7 @@ export async function reserveCouponUse(em: Em, coupon: Coupon, userId: number): 
       paymentStatus: { $in: ['pending', 'paid'] },
     });
     if (holding >= coupon.perCustomerLimit) {
-      throw new DomainError('VALIDATION', COUPON_USED_BY_YOU, { coupon_code: [COUPON_USED_BY_YOU] });
+      throw new DomainError('COUPON_LIMIT_PER_CUSTOMER', COUPON_USED_BY_YOU, { coupon_code: [COUPON_USED_BY_YOU] });
     }
   }
   if (!(await takeCouponUse(em, coupon.id))) throw invalidCoupon('coupon_code');
@@ -187,14 +187,14 @@ function futureDate(value: string): Date {
  */
 async function assertCodeFree(em: Em, vendorId: number, code: string, exceptId?: number): Promise<void> {
   if (await em.findOne(CouponSchema, { vendor: null, code })) {
-    throw new DomainError('CONFLICT', RESERVED_COUPON, { code: [RESERVED_COUPON] });
+    throw new DomainError('COUPON_CODE_TAKEN', RESERVED_COUPON, { code: [RESERVED_COUPON] });
   }
   const clash = await em.findOne(CouponSchema, {
     vendor: vendorId,
     code,
     ...(exceptId === undefined ? {} : { id: { $ne: exceptId } }),
   });
-  if (clash) throw new DomainError('CONFLICT', DUPLICATE_COUPON, { code: [DUPLICATE_COUPON] });
+  if (clash) throw new DomainError('COUPON_CODE_TAKEN', DUPLICATE_COUPON, { code: [DUPLICATE_COUPON] });
 }
 
 /** Flushes, turning the unique (vendor, code) index firing under a race into the same 409. */
@@ -203,7 +203,7 @@ async function flushCoupon(em: Em): Promise<void> {
     await em.flush();
   } catch (error) {
     if (error instanceof UniqueConstraintViolationException) {
-      throw new DomainError('CONFLICT', DUPLICATE_COUPON, { code: [DUPLICATE_COUPON] });
+      throw new DomainError('COUPON_CODE_TAKEN', DUPLICATE_COUPON, { code: [DUPLICATE_COUPON] });
     }
     throw error;
   }

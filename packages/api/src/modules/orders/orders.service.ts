@@ -178,7 +178,7 @@ function assertHoldableQuantities(lines: Line[], limits: CheckoutLimits): void {
   for (const { name, quantity } of perProduct.values()) {
     if (quantity > limit) {
       throw new DomainError(
-        'TOO_MANY_REQUESTS',
+        'UNPAID_CHECKOUT_LIMIT',
         `You can hold at most ${limit} of ${name} in an unpaid checkout. Please order ${limit} or fewer.`,
         undefined,
         RESERVATION_MINUTES * 60,
@@ -220,7 +220,7 @@ async function assertRoomForUnpaid(em: Em, userId: number, limits: CheckoutLimit
   const oldest = unpaid[0];
   if (oldest && unpaid.length >= limits.maxUnpaidCheckouts) {
     throw new DomainError(
-      'TOO_MANY_REQUESTS',
+      'UNPAID_CHECKOUT_LIMIT',
       `You have ${unpaid.length} unpaid checkouts. Pay for one or wait until it expires before placing another.`,
       undefined,
       Math.max(1, Math.ceil((oldest.expiresAt.getTime() - now.getTime()) / 1000)),
@@ -290,7 +290,7 @@ export async function placeOrder(
   const priced = priceCheckout(lines, coupon);
   if (priced.total > limits.maxTotalKobo) {
     const message = `A checkout cannot be more than ${formatKobo(limits.maxTotalKobo)}. Please split your order into smaller ones.`;
-    throw new DomainError('VALIDATION', message, { items: [message] });
+    throw new DomainError('CHECKOUT_TOTAL_TOO_HIGH', message, { items: [message] });
   }
 
   let checkout: Checkout;

@@ -84,7 +84,7 @@ export async function advanceOrder(ctx: AuthedContext, input: AdvanceInput): Pro
   const order = await ctx.em.fork().findOne(OrderSchema, { id: input.id, vendor: vendor.id });
   if (!order) throw new DomainError('NOT_FOUND', ORDER_NOT_FOUND);
   const reason = refusal(order, input.status);
-  if (reason) throw new DomainError('VALIDATION', reason, { status: [reason] });
+  if (reason) throw new DomainError('INVALID_STATUS_CHANGE', reason, { status: [reason] });
   const from = order.status;
   await ctx.em.fork().transactional(async (tx) => {
     const em = tx as Em;

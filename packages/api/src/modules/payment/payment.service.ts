@@ -38,9 +38,9 @@ export async function initiatePayment(ctx: AuthedContext, orderId: number): Prom
   const order = await ctx.em.findOne(OrderSchema, { id: orderId, user: ctx.user.id }, { populate: ['checkout'] });
   if (!order) throw new DomainError('NOT_FOUND', 'Order not found');
   const checkout = order.checkout;
-  if (checkout.paymentStatus === 'paid') throw new DomainError('CONFLICT', 'This order has already been paid.');
+  if (checkout.paymentStatus === 'paid') throw new DomainError('ALREADY_PAID', 'This order has already been paid.');
   if (checkout.paymentStatus === 'failed' || checkout.expiresAt <= new Date()) {
-    throw new DomainError('CONFLICT', 'This checkout has expired and its caps were released. Please check out again.');
+    throw new DomainError('CHECKOUT_EXPIRED', 'This checkout has expired and its caps were released. Please check out again.');
   }
   const reference = `CAPS-${checkout.id}-${randomBytes(6).toString('hex')}`;
   // Only the newest attempt stays payable: the older pages refuse to take money, and should one still

@@ -55,7 +55,7 @@ export async function createReport(ctx: AuthedContext, data: ReportCreateData): 
       vendor: vendor.id,
       status: { $in: OPEN_STATUSES },
     });
-    if (open > 0) throw new DomainError('CONFLICT', REPORT_TEXT.alreadyReported);
+    if (open > 0) throw new DomainError('ALREADY_REPORTED', REPORT_TEXT.alreadyReported);
     const created = em.create(ReportSchema, {
       reporter: ctx.user,
       vendor,

@@ -81,9 +81,9 @@ async function reviewProduct(em: Em, ctx: AuthedContext, productId: number, data
     product: product.id,
     order: { user: ctx.user.id, status: 'delivered' },
   });
-  if (delivered === 0) throw new DomainError('FORBIDDEN', REVIEW_TEXT.notDelivered);
+  if (delivered === 0) throw new DomainError('NOT_DELIVERED', REVIEW_TEXT.notDelivered);
   if (await em.count(ReviewSchema, { user: ctx.user.id, product: product.id })) {
-    throw new DomainError('CONFLICT', REVIEW_TEXT.alreadyReviewed);
+    throw new DomainError('ALREADY_REVIEWED', REVIEW_TEXT.alreadyReviewed);
   }
   const review = em.create(ReviewSchema, {
     user: ctx.user,
@@ -105,9 +105,9 @@ async function reviewShop(em: Em, ctx: AuthedContext, vendorId: number, data: Re
   // Shop reviews are unique per reviewer, so locking the reviewer's row makes two at once take turns.
   await em.findOne(UserSchema, { id: ctx.user.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   const delivered = await em.count(OrderSchema, { user: ctx.user.id, vendor: vendor.id, status: 'delivered' });
-  if (delivered === 0) throw new DomainError('FORBIDDEN', REVIEW_TEXT.shopNotDelivered);
+  if (delivered === 0) throw new DomainError('NOT_DELIVERED', REVIEW_TEXT.shopNotDelivered);
   if (await em.count(ReviewSchema, { user: ctx.user.id, vendor: vendor.id, product: null })) {
-    throw new DomainError('CONFLICT', REVIEW_TEXT.shopAlreadyReviewed);
+    throw new DomainError('ALREADY_REVIEWED', REVIEW_TEXT.shopAlreadyReviewed);
   }
   const review = em.create(ReviewSchema, {
     user: ctx.user,
