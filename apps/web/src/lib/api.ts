@@ -1,4 +1,4 @@
-import { T } from '@caps/contracts';
+import { type ErrorCode, errorCodeForStatus, isErrorCode, T } from '@caps/contracts';
 import type { z } from 'zod';
 import { readToken } from './auth-storage';
 
@@ -10,6 +10,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly fieldErrors: FieldErrors = {},
+    /** The answer's stable code (read it with errorCodeOf); null when the server was not reached. */
+    readonly code: ErrorCode | null = status ? errorCodeForStatus(status) : null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -18,6 +20,7 @@ export class ApiError extends Error {
 
 interface ErrorBody {
   message?: unknown;
+  code?: unknown;
   error?: unknown;
   errors?: unknown;
 }
@@ -42,7 +45,8 @@ async function errorOf(response: Response): Promise<ApiError> {
     (typeof body.message === 'string' && body.message) ||
     (typeof body.error === 'string' && body.error) ||
     (response.status ? `HTTP ${response.status}` : response.statusText);
-  return new ApiError(message, response.status, fieldErrorsOf(body.errors));
+  const code = isErrorCode(body.code) ? body.code : errorCodeForStatus(response.status);
+  return new ApiError(message, response.status, fieldErrorsOf(body.errors), code);
 }
 
 export interface ApiRequest<S extends z.ZodType> {

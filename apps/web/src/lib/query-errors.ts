@@ -1,17 +1,10 @@
-import { TRPCClientError } from '@trpc/client';
+import { errorCodeOf } from './error-code';
 
 const MAX_RETRIES = 3;
 
-interface TrpcErrorData {
-  code?: string;
-  httpStatus?: number;
-}
-
-/** Whether a tRPC call failed because the product or shop does not exist (or is hidden). */
+/** Whether a call failed because the product or shop does not exist (or is hidden). */
 export function isNotFoundError(error: unknown): boolean {
-  if (!(error instanceof TRPCClientError)) return false;
-  const data = error.data as TrpcErrorData | undefined;
-  return data?.code === 'NOT_FOUND' || data?.httpStatus === 404;
+  return errorCodeOf(error) === 'NOT_FOUND';
 }
 
 /** The app's retry rule (spec 9: up to 3 retries), except that a missing record is final at once. */

@@ -2,6 +2,7 @@ import { T } from '@caps/contracts';
 import { TRPCClientError } from '@trpc/client';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { ApiError, type FieldErrors } from './api';
+import { errorCodeOf } from './error-code';
 
 export interface ServerError {
   /** A readable sentence for a toast or an alert. */
@@ -33,8 +34,9 @@ export function readServerError(error: unknown, fallback: string): ServerError {
   return { message: fallback, fieldErrors: {}, status: 500 };
 }
 
+/** The session is missing or no longer accepted (not a wrong password at sign-in, which is INVALID_CREDENTIALS). */
 export function isUnauthenticated(error: unknown): boolean {
-  return readServerError(error, '').status === 401;
+  return errorCodeOf(error) === 'UNAUTHENTICATED';
 }
 
 /** Puts the server's field messages under the form's own fields; other fields are left to the summary. */

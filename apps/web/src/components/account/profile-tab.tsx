@@ -6,11 +6,11 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { PhoneField } from '@/components/forms/phone-field';
 import { ErrorPanel } from '@/components/load-states';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert, FormField, TextField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { LoadingBlock, Spinner } from '@/components/ui/spinner';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 import { AUTH_ERROR, useAuthFailure } from '@/lib/use-auth-failure';
@@ -129,15 +129,7 @@ export function ProfileForm({ user, texts = CUSTOMER_TEXTS, signInPath }: Profil
             aria-required="true"
           />
           <div className="mt-2 flex justify-end">
-            <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className="w-full sm:w-auto">
-              {isSubmitting ? (
-                <>
-                  <Spinner /> Saving...
-                </>
-              ) : (
-                'Save Changes'
-              )}
-            </Button>
+            <SubmitButton busy={isSubmitting} label="Save Changes" busyLabel="Saving..." className="w-full sm:w-auto" />
           </div>
         </form>
       </CardContent>

@@ -5,10 +5,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { NewPasswordFields } from '@/components/forms/new-password-fields';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert, TextField } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 import { AUTH_ERROR, useAuthFailure } from '@/lib/use-auth-failure';
@@ -80,15 +79,12 @@ export function SecurityTab({ signInPath }: { signInPath?: string } = {}) {
             errors={{ password: errors.password?.message, confirmation: errors.password_confirmation?.message }}
           />
           <div className="mt-2 flex justify-end">
-            <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className="w-full sm:w-auto">
-              {isSubmitting ? (
-                <>
-                  <Spinner /> Updating...
-                </>
-              ) : (
-                'Update Password'
-              )}
-            </Button>
+            <SubmitButton
+              busy={isSubmitting}
+              label="Update Password"
+              busyLabel="Updating..."
+              className="w-full sm:w-auto"
+            />
           </div>
         </form>
       </CardContent>

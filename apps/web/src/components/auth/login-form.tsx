@@ -1,29 +1,68 @@
-import { LoginInput, type PublicRole, T } from '@caps/contracts';
+import { AdminLoginForm, LoginInput, T, type UserRole } from '@caps/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { FormAlert, TextField } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useAuth } from '@/lib/auth';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 
-const LoginFields = LoginInput.omit({ intended_role: true });
+interface LoginTexts {
+  /** The form's accessible name. */
+  form: string;
+  email: string;
+  emailAutoComplete: 'email' | 'username';
+  emailPlaceholder: string;
+  submit: string;
+  success: { title: string; description: string };
+  /** The toast of a refused sign-in; the admin page shows the error in the form only. */
+  failureToast: boolean;
+  /** Where a successful sign-in goes. */
+  landing: string;
+}
+
+const SHOPPER_TEXTS = {
+  form: 'Login',
+  email: 'Email',
+  emailAutoComplete: 'email',
+  emailPlaceholder: 'you@example.com',
+  submit: 'Login',
+  success: { title: T.loginSuccess, description: T.loginSuccessBody },
+  failureToast: true,
+} as const;
+
+const TEXTS: Record<UserRole, LoginTexts> = {
+  customer: { ...SHOPPER_TEXTS, landing: '/' },
+  vendor: { ...SHOPPER_TEXTS, landing: '/vendor/dashboard' },
+  admin: {
+    form: 'Admin login',
+    email: 'Admin Email',
+    emailAutoComplete: 'username',
+    emailPlaceholder: 'admin@example.com',
+    submit: 'Sign In',
+    success: { title: T.adminLoginSuccess, description: T.adminLoginSuccessBody },
+    failureToast: false,
+    landing: '/admin/dashboard',
+  },
+};
+
+/** Customers and vendors get the email checked as an address; the admin form only asks for both (spec 2). */
+const SHOPPER_FIELDS = LoginInput.omit({ intended_role: true });
 
 interface LoginFormProps {
   /** The server refuses accounts of another role, so a vendor cannot sign in on the customer page. */
-  intendedRole: PublicRole;
-  redirectTo: string;
+  accountRole: UserRole;
   /** False while another tab is shown: its errors are cleared (spec 2, switching tabs clears errors). */
-  isActive: boolean;
+  isActive?: boolean;
 }
 
-/** Email and password sign-in for customers and vendors. */
-export function LoginForm({ intendedRole, redirectTo, isActive }: LoginFormProps) {
+/** Email and password sign-in of every role; they differ only in texts, checks and where they land. */
+export function LoginForm({ accountRole, isActive = true }: LoginFormProps) {
+  const texts = TEXTS[accountRole];
   const trpc = useTRPC();
   const login = useMutation(trpc.auth.login.mutationOptions());
   const { signIn } = useAuth();
@@ -36,7 +75,7 @@ export function LoginForm({ intendedRole, redirectTo, isActive }: LoginFormProps
     clearErrors,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(LoginFields),
+    resolver: zodResolver(accountRole === 'admin' ? AdminLoginForm : SHOPPER_FIELDS),
     defaultValues: { email: '', password: '' },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -51,29 +90,29 @@ export function LoginForm({ intendedRole, redirectTo, isActive }: LoginFormProps
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const result = await login.mutateAsync({ ...values, intended_role: intendedRole });
+      const result = await login.mutateAsync({ ...values, intended_role: accountRole });
       signIn(result);
-      toast.success(T.loginSuccess, { description: T.loginSuccessBody });
-      navigate(redirectTo, { replace: true });
+      toast.success(texts.success.title, { description: texts.success.description });
+      navigate(texts.landing, { replace: true });
     } catch (error) {
       const { message, fieldErrors } = readServerError(error, T.loginFailed);
       setFailure(message);
       applyServerFieldErrors(setError, fieldErrors, ['email', 'password']);
-      toast.error(T.loginFailed, { description: message });
+      if (texts.failureToast) toast.error(T.loginFailed, { description: message });
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Login">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={texts.form}>
       <FormAlert message={failure} />
       <TextField
-        label="Email"
+        label={texts.email}
         error={errors.email?.message}
         registration={register('email')}
         type="email"
-        autoComplete="email"
+        autoComplete={texts.emailAutoComplete}
         aria-required="true"
-        placeholder="you@example.com"
+        placeholder={texts.emailPlaceholder}
       />
       <TextField
         label="Password"
@@ -83,15 +122,13 @@ export function LoginForm({ intendedRole, redirectTo, isActive }: LoginFormProps
         autoComplete="current-password"
         aria-required="true"
       />
-      <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
-        {isSubmitting ? (
-          <>
-            <Spinner /> Signing in...
-          </>
-        ) : (
-          'Login'
-        )}
-      </Button>
+      <SubmitButton
+        busy={isSubmitting}
+        label={texts.submit}
+        busyLabel="Signing in..."
+        size="lg"
+        className="mt-2 w-full"
+      />
     </form>
   );
 }

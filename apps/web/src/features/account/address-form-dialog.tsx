@@ -14,7 +14,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
 
 const FIELDS = ['full_name', 'address', 'city', 'state', 'postal_code', 'phone'] as const;
@@ -106,15 +106,7 @@ export function AddressFormDialog({ open, onOpenChange, address, onSave, onSaveE
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>
-            <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
-              {isSubmitting ? (
-                <>
-                  <Spinner /> Saving...
-                </>
-              ) : (
-                'Save Address'
-              )}
-            </Button>
+            <SubmitButton busy={isSubmitting} label="Save Address" busyLabel="Saving..." />
           </DialogFooter>
         </form>
       </DialogContent>

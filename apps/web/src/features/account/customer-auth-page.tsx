@@ -15,7 +15,7 @@ export function CustomerAuthPage() {
         </CardHeader>
         <CardContent>
           <AuthTabs
-            login={(isActive) => <LoginForm intendedRole="customer" redirectTo="/" isActive={isActive} />}
+            login={(isActive) => <LoginForm accountRole="customer" isActive={isActive} />}
             register={(isActive) => <CustomerRegisterForm isActive={isActive} />}
           />
         </CardContent>

@@ -8,9 +8,8 @@ import { toast } from 'sonner';
 import { NewPasswordFields } from '@/components/forms/new-password-fields';
 import { PhoneField } from '@/components/forms/phone-field';
 import { TermsCheckbox } from '@/components/forms/terms-checkbox';
-import { Button } from '@/components/ui/button';
 import { FormAlert, TextField } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useAuth } from '@/lib/auth';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
@@ -93,15 +92,13 @@ export function CustomerRegisterForm({ isActive }: { isActive: boolean }) {
         errors={{ password: errors.password?.message, confirmation: errors.password_confirmation?.message }}
       />
       <TermsCheckbox control={control} name="terms_accepted" />
-      <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
-        {isSubmitting ? (
-          <>
-            <Spinner /> Creating account...
-          </>
-        ) : (
-          'Create Account'
-        )}
-      </Button>
+      <SubmitButton
+        busy={isSubmitting}
+        label="Create Account"
+        busyLabel="Creating account..."
+        size="lg"
+        className="mt-2 w-full"
+      />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import { errorCodeOf } from '@/lib/error-code';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC, useTRPCClient } from '@/lib/trpc';
 import { forgetCheckoutCoupon, readCheckoutCoupon } from './checkout-coupon';
@@ -194,7 +195,7 @@ export function useCheckout({ email, name }: { email: string; name: string }) {
         navigate('/auth');
         return;
       }
-      if (message === 'Invalid coupon' && couponCode) {
+      if (errorCodeOf(error) === 'INVALID_COUPON' && couponCode) {
         coupon.drop(`Coupon ${couponCode} no longer applies, so it was removed. Please review the new total.`);
       }
       setFailure(message);

@@ -18,6 +18,7 @@ import {
 import { FieldError, FormAlert, TextAreaField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { errorCodeOf } from '@/lib/error-code';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 
@@ -81,7 +82,7 @@ function ReviewFormBody({ productId, onDone }: { productId: number; onDone: () =
       const { message } = readServerError(error, 'Please try again.');
       setFailure(message);
       toast.error('Failed to submit review', { description: message });
-      if (message === REVIEW_TEXT.alreadyReviewed) void queryClient.invalidateQueries(trpc.reviews.pathFilter());
+      if (errorCodeOf(error) === 'ALREADY_REVIEWED') void queryClient.invalidateQueries(trpc.reviews.pathFilter());
     }
   });
 

@@ -19,7 +19,7 @@ export function VendorAuthPage() {
           <AuthTabs
             login={(isActive) => (
               <div className="mx-auto max-w-md">
-                <LoginForm intendedRole="vendor" redirectTo="/vendor/dashboard" isActive={isActive} />
+                <LoginForm accountRole="vendor" isActive={isActive} />
               </div>
             )}
             register={(isActive) => <VendorRegisterForm isActive={isActive} />}

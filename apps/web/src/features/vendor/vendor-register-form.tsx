@@ -7,9 +7,8 @@ import { toast } from 'sonner';
 import { NewPasswordFields } from '@/components/forms/new-password-fields';
 import { PhoneField } from '@/components/forms/phone-field';
 import { TermsCheckbox } from '@/components/forms/terms-checkbox';
-import { Button } from '@/components/ui/button';
 import { FormAlert, TextAreaField, TextField } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { apiRequest } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
@@ -212,15 +211,13 @@ export function VendorRegisterForm({ isActive }: { isActive: boolean }) {
       </Section>
 
       <TermsCheckbox control={control} name="terms_accepted" />
-      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
-        {isSubmitting ? (
-          <>
-            <Spinner /> Creating your shop...
-          </>
-        ) : (
-          'Register as Vendor'
-        )}
-      </Button>
+      <SubmitButton
+        busy={isSubmitting}
+        label="Register as Vendor"
+        busyLabel="Creating your shop..."
+        size="lg"
+        className="w-full"
+      />
     </form>
   );
 }

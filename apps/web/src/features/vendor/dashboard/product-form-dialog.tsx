@@ -25,7 +25,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormAlert, FormField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { apiRequest, type FieldErrors } from '@/lib/api';
 import { clearSession } from '@/lib/auth-storage';
 import { applyServerFieldErrors, isUnauthenticated } from '@/lib/server-errors';
@@ -283,17 +283,12 @@ export function ProductFormDialog({ open, onOpenChange, product }: ProductFormDi
                 Cancel
               </Button>
             </DialogClose>
-            <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
-              {isSubmitting ? (
-                <>
-                  <Spinner /> Saving...
-                </>
-              ) : editing ? (
-                'Save Changes'
-              ) : (
-                'Add Cap'
-              )}
-            </Button>
+            <SubmitButton
+              busy={isSubmitting}
+              label={editing ? 'Save Changes' : 'Add Cap'}
+              busyLabel="Saving..."
+              className=""
+            />
           </DialogFooter>
         </form>
       </DialogContent>
