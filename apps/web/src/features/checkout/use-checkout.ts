@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { errorCodeOf } from '@/lib/error-code';
-import { readServerError } from '@/lib/server-errors';
+import { isUnauthenticated, readServerError } from '@/lib/server-errors';
 import { useTRPC, useTRPCClient } from '@/lib/trpc';
 import { forgetCheckoutCoupon, readCheckoutCoupon } from './checkout-coupon';
 
@@ -189,8 +189,8 @@ export function useCheckout({ email, name }: { email: string; name: string }) {
         setTimedOut(true);
         return;
       }
-      const { message, status } = readServerError(error, 'Please try again.');
-      if (status === 401) {
+      const { message } = readServerError(error, 'Please try again.');
+      if (isUnauthenticated(error)) {
         toast.error('Authentication required', { description: 'Please login to proceed with checkout.' });
         navigate('/auth');
         return;

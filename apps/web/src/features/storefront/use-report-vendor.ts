@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { useStoredUser } from '@/lib/auth';
 import { clearSession } from '@/lib/auth-storage';
-import { readServerError } from '@/lib/server-errors';
+import { isUnauthenticated, readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 import { useLoginPrompt } from './use-add-to-cart';
 
@@ -48,8 +48,8 @@ export function useReportVendor(): {
         toast.success(REPORT_TEXT.submitted, { description: 'Thank you. Our team will review your report.' });
         return true;
       } catch (error) {
-        const { message, fieldErrors, status } = readServerError(error, 'Please try again');
-        if (status === 401) {
+        const { message, fieldErrors } = readServerError(error, 'Please try again');
+        if (isUnauthenticated(error)) {
           // The stored session is no longer accepted: forget it and ask to sign in again.
           clearSession();
           promptLogin(LOGIN_TO_REPORT);
