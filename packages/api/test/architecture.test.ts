@@ -154,6 +154,14 @@ describe('import graph of packages/api/src', () => {
     expect(cyclesOf(graph)).toEqual([]);
   });
 
+  it('keeps db/ to the ORM setup and the migrations (seeding lives in seed/)', () => {
+    const ormSetup = ['db/create-migrations.ts', 'db/entities.ts', 'db/kobo.ts', 'db/orm.ts'];
+    const others = [...graph.keys()].filter(
+      (file) => file.startsWith('db/') && !ormSetup.includes(file) && !file.startsWith('db/migrations/'),
+    );
+    expect(others).toEqual([]);
+  });
+
   it('keeps modules (services, entities, mappers) below the tRPC layer', () => {
     const upward = [...graph]
       .filter(([file]) => file.startsWith('modules/') && !isRouter(file))

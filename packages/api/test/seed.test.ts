@@ -11,7 +11,7 @@ import { PaymentSchema } from '../src/modules/payment/payment.entities.js';
 import { ReportSchema } from '../src/modules/reports/reports.entities.js';
 import { ReviewSchema } from '../src/modules/reviews/reviews.entities.js';
 import { VendorSchema } from '../src/modules/vendors/vendors.entities.js';
-import { DEMO_ACCOUNTS, seedDemo, seedDemoIfEmpty } from '../src/seed.js';
+import { DEMO_ACCOUNTS, seedDemo, seedDemoIfEmpty } from '../src/seed/index.js';
 import { createTestEnv, type TestEnv } from './harness.js';
 
 let env: TestEnv;

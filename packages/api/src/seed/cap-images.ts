@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { ImageStore } from '../../images/image-store.js';
+import type { ImageStore } from '../images/image-store.js';
 
 /**
  * Pictures for the demo data, drawn as SVG and stored through the ImageStore exactly as uploads are,

@@ -1,1 +1,0 @@
-export { DEMO_ACCOUNTS, seedDemo, seedDemoIfEmpty } from './db/seeders/demo.js';
