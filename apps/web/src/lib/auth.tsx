@@ -13,6 +13,13 @@ export function useStoredUser(): StoredUser | null {
   return useSyncExternalStore(subscribeToSession, readSession).user;
 }
 
+/** The user of a page under RequireRole (routes/require-role), which renders its pages only when there is one. */
+export function useSignedInUser(): StoredUser {
+  const user = useStoredUser();
+  if (!user) throw new Error('useSignedInUser is for pages under RequireRole');
+  return user;
+}
+
 export interface Auth {
   user: StoredUser | null;
   /** Keeps the token and user of a successful login or registration. */

@@ -1,20 +1,29 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { ADMIN_QUERY_CACHE, DASHBOARD_CACHE } from '@/lib/query-cache';
 import { NotFoundPage } from './not-found-page';
+import { RequireRole } from './require-role';
 import { RootHydrateFallback, RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 /**
- * A developer page's route: its guard (admins only, except in a development build) comes in a small chunk,
- * and the page's own code in another one (React.lazy) that is fetched only once the guard lets the caller in.
+ * A developer page: its code is a lazy chunk (React.lazy) fetched only when RequireRole has let the caller in,
+ * so it is not shipped to every visitor.
  */
-function devPage(load: () => Promise<ComponentType>): RouteObject['lazy'] {
+function devPage(path: string, load: () => Promise<ComponentType>): RouteObject {
   const Page = lazy(async () => ({ default: await load() }));
-  return async () => {
-    const { DevPageGuard } = await import('@/features/dev/dev-page-guard');
-    return { Component: () => <DevPageGuard page={Page} /> };
+  return {
+    path,
+    element: (
+      <Suspense fallback={<LoadingBlock label="Loading..." />}>
+        <Page />
+      </Suspense>
+    ),
   };
 }
+
+const ADMINS_ONLY = 'The developer pages are for admins. Please sign in with an admin account.';
 
 /**
  * Every route of spec 2. Pages with forms and data are loaded on first visit, so the first screen
@@ -62,10 +71,6 @@ const pages: RouteObject[] = [
     lazy: async () => ({ Component: (await import('@/features/cart/cart-page')).CartPage }),
   },
   {
-    path: 'checkout',
-    lazy: async () => ({ Component: (await import('@/features/checkout/checkout-page')).CheckoutPage }),
-  },
-  {
     path: 'payment/callback',
     lazy: async () => ({ Component: (await import('@/features/checkout/payment-callback-page')).PaymentCallbackPage }),
   },
@@ -73,26 +78,9 @@ const pages: RouteObject[] = [
     path: 'order-success',
     lazy: async () => ({ Component: (await import('@/features/checkout/order-success-page')).OrderSuccessPage }),
   },
-  // Spec 2 names both spellings of the order detail page; both must keep working.
-  {
-    path: 'order/:orderId',
-    lazy: async () => ({ Component: (await import('@/features/orders/order-detail-page')).OrderDetailPage }),
-  },
-  {
-    path: 'orders/:orderId',
-    lazy: async () => ({ Component: (await import('@/features/orders/order-detail-page')).OrderDetailPage }),
-  },
-  {
-    path: 'orders',
-    lazy: async () => ({ Component: (await import('@/features/orders/orders-page')).OrdersPage }),
-  },
   {
     path: 'auth',
     lazy: async () => ({ Component: (await import('@/features/account/customer-auth-page')).CustomerAuthPage }),
-  },
-  {
-    path: 'settings',
-    lazy: async () => ({ Component: (await import('@/features/account/settings-page')).SettingsPage }),
   },
   {
     path: 'vendor/auth',
@@ -101,32 +89,113 @@ const pages: RouteObject[] = [
   // Vendor logout goes to /vendor/login (spec 2) while the screen lives at /vendor/auth.
   { path: 'vendor/login', element: <Navigate to="/vendor/auth" replace /> },
   {
-    path: 'vendor/dashboard',
-    lazy: async () => ({ Component: (await import('@/features/vendor/vendor-dashboard-page')).VendorDashboardPage }),
-  },
-  {
     path: 'admin/auth',
     lazy: async () => ({ Component: (await import('@/features/admin/admin-auth-page')).AdminAuthPage }),
   },
+  // Pages that need a signed-in user or a role sit under one guard each (RequireRole, a layout route).
   {
-    path: 'admin/dashboard',
-    lazy: async () => ({ Component: (await import('@/features/admin/admin-dashboard-page')).AdminDashboardPage }),
+    element: (
+      <RequireRole
+        accountRole="signed-in"
+        signInPath="/auth"
+        signedOut={{ toast: { id: 'checkout-login', description: 'Please login to proceed with checkout.' } }}
+      />
+    ),
+    children: [
+      {
+        path: 'checkout',
+        lazy: async () => ({ Component: (await import('@/features/checkout/checkout-page')).CheckoutPage }),
+      },
+    ],
   },
   {
-    path: 'backend-test',
-    lazy: devPage(async () => (await import('@/features/dev/backend-test-page')).BackendTestPage),
+    element: (
+      <RequireRole
+        accountRole="signed-in"
+        signInPath="/auth"
+        signedOut={{ toast: { id: 'orders-login', description: 'Please login to see your orders.' } }}
+      />
+    ),
+    children: [
+      // Spec 2 names both spellings of the order detail page; both must keep working.
+      {
+        path: 'order/:orderId',
+        lazy: async () => ({ Component: (await import('@/features/orders/order-detail-page')).OrderDetailPage }),
+      },
+      {
+        path: 'orders/:orderId',
+        lazy: async () => ({ Component: (await import('@/features/orders/order-detail-page')).OrderDetailPage }),
+      },
+      {
+        path: 'orders',
+        lazy: async () => ({ Component: (await import('@/features/orders/orders-page')).OrdersPage }),
+      },
+    ],
   },
   {
-    path: 'performance-test',
-    lazy: devPage(async () => (await import('@/features/dev/performance-test-page')).PerformanceTestPage),
+    element: <RequireRole accountRole="signed-in" signInPath="/auth" />,
+    children: [
+      {
+        path: 'settings',
+        lazy: async () => ({ Component: (await import('@/features/account/settings-page')).SettingsPage }),
+      },
+    ],
   },
   {
-    path: 'product-test',
-    lazy: devPage(async () => (await import('@/features/dev/product-test-page')).ProductTestPage),
+    element: (
+      <RequireRole
+        accountRole="vendor"
+        signInPath="/vendor/auth"
+        wrongRoleNotice="Please sign in with a vendor account."
+        confirm={{ loadingLabel: 'Loading your shop...', cache: DASHBOARD_CACHE }}
+      />
+    ),
+    children: [
+      {
+        path: 'vendor/dashboard',
+        lazy: async () => ({
+          Component: (await import('@/features/vendor/vendor-dashboard-page')).VendorDashboardPage,
+        }),
+      },
+    ],
   },
   {
-    path: 'order-test',
-    lazy: devPage(async () => (await import('@/features/dev/order-test-page')).OrderTestPage),
+    element: (
+      <RequireRole
+        accountRole="admin"
+        signInPath="/admin/auth"
+        wrongRoleNotice="Please sign in with an admin account."
+        confirm={{ loadingLabel: 'Loading the admin dashboard...', cache: ADMIN_QUERY_CACHE }}
+      />
+    ),
+    children: [
+      {
+        path: 'admin/dashboard',
+        lazy: async () => ({ Component: (await import('@/features/admin/admin-dashboard-page')).AdminDashboardPage }),
+      },
+    ],
+  },
+  // The developer pages: admins only, except in a development build (issue 10).
+  {
+    element: (
+      <RequireRole
+        accountRole="admin"
+        signInPath="/admin/auth"
+        wrongRoleNotice={ADMINS_ONLY}
+        signedOut={{ notice: ADMINS_ONLY }}
+        confirm={{ loadingLabel: 'Loading...', cache: { retry: 1 } }}
+        openInDevelopment
+      />
+    ),
+    children: [
+      devPage('backend-test', async () => (await import('@/features/dev/backend-test-page')).BackendTestPage),
+      devPage(
+        'performance-test',
+        async () => (await import('@/features/dev/performance-test-page')).PerformanceTestPage,
+      ),
+      devPage('product-test', async () => (await import('@/features/dev/product-test-page')).ProductTestPage),
+      devPage('order-test', async () => (await import('@/features/dev/order-test-page')).OrderTestPage),
+    ],
   },
   { path: '*', element: <NotFoundPage /> },
 ];

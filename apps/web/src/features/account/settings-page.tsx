@@ -1,9 +1,9 @@
 import { Heart, MapPin, Package, ShieldCheck, User } from 'lucide-react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { ProfileTab } from '@/components/account/profile-tab';
 import { SecurityTab } from '@/components/account/security-tab';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useStoredUser } from '@/lib/auth';
+import { useSignedInUser } from '@/lib/auth';
 import { isTabOf, tabOf } from '@/lib/tab-param';
 import { AddressesTab } from './addresses-tab';
 import { OrdersTab } from './orders-tab';
@@ -19,9 +19,8 @@ const TABS = [
 
 /** /settings: the customer's account, one tab per concern; `?tab=` keeps the tab across reloads and links. */
 export function SettingsPage() {
-  const user = useStoredUser();
+  const user = useSignedInUser();
   const [params, setParams] = useSearchParams();
-  if (!user) return <Navigate to="/auth" replace />;
 
   const tab = tabOf(TABS, params, 'profile');
   const selectTab = (value: string) => {

@@ -1,18 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Flag, LayoutDashboard, Mail, Package, ScrollText, Store, Users } from 'lucide-react';
-import { useEffect } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { DashboardDrawer, type DashboardNavConfig, DashboardSideMenu } from '@/components/dashboard-nav';
-import { ErrorScreen } from '@/components/error-screen';
 import { useLogout } from '@/components/layout/use-logout';
-import { signInNoticeState } from '@/components/sign-in-notice';
-import { LoadingBlock } from '@/components/ui/spinner';
-import { useStoredUser } from '@/lib/auth';
-import { clearSession } from '@/lib/auth-storage';
-import { isUnauthenticated } from '@/lib/server-errors';
+import { useSignedInUser } from '@/lib/auth';
 import { tabOf } from '@/lib/tab-param';
-import { useTRPC } from '@/lib/trpc';
-import { ADMIN_QUERY_CACHE } from './dashboard/admin-queries';
 import { AuditLogTab } from './dashboard/audit-log-tab';
 import { MessagesTab } from './dashboard/messages-tab';
 import { OverviewTab } from './dashboard/overview-tab';
@@ -63,24 +54,9 @@ function TabPanel({ tab }: { tab: AdminTab }) {
  * the sign-in page as well. `?tab=` keeps the section across reloads and links.
  */
 export function AdminDashboardPage() {
-  const user = useStoredUser();
-  const trpc = useTRPC();
+  const user = useSignedInUser();
   const logout = useLogout('/admin/auth');
   const [params] = useSearchParams();
-  const isAdmin = user?.role === 'admin';
-  const profile = useQuery({ ...trpc.auth.me.queryOptions(undefined, ADMIN_QUERY_CACHE), enabled: isAdmin });
-
-  useEffect(() => {
-    if (profile.error && isUnauthenticated(profile.error)) clearSession();
-  }, [profile.error]);
-
-  if (!isAdmin || (profile.data && profile.data.role !== 'admin')) {
-    // A signed-in vendor or customer is told why the admin sign-in form appears instead of the dashboard.
-    const state = user ? signInNoticeState('Please sign in with an admin account.') : undefined;
-    return <Navigate to="/admin/auth" replace state={state} />;
-  }
-  if (profile.isPending) return <LoadingBlock label="Loading the admin dashboard..." />;
-  if (profile.isError) return <ErrorScreen onRetry={() => void profile.refetch()} />;
 
   const tab = tabOf(TABS, params, 'overview');
   const onLogout = () => void logout();

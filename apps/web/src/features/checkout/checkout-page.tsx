@@ -1,34 +1,18 @@
 import { ShoppingBag } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { EmptyState, ErrorPanel } from '@/components/load-states';
 import { Button } from '@/components/ui/button';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { useStoredUser } from '@/lib/auth';
+import { useSignedInUser } from '@/lib/auth';
 import { readServerError } from '@/lib/server-errors';
 import { OrderSummary } from './order-summary';
 import { PlaceOrderPanel } from './place-order-panel';
 import { ShippingForm } from './shipping-form';
 import { useCheckout } from './use-checkout';
 
-/** Sends a signed-out visitor to /auth, once, with the spec 8 toast. */
-function useLoginRedirect(signedIn: boolean) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (signedIn) return;
-    toast.error('Authentication required', {
-      id: 'checkout-login',
-      description: 'Please login to proceed with checkout.',
-    });
-    navigate('/auth', { replace: true });
-  }, [signedIn, navigate]);
-}
-
 export function CheckoutPage() {
-  const user = useStoredUser();
-  useLoginRedirect(Boolean(user));
-  if (!user) return null;
+  const user = useSignedInUser();
   return <Checkout email={user.email} name={user.name} />;
 }
 

@@ -1,11 +1,8 @@
 import { T, type VendorDto } from '@caps/contracts';
 import { BadgeCheck, Clock } from 'lucide-react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { DashboardDrawer, DashboardSideMenu } from '@/components/dashboard-nav';
-import { ErrorScreen } from '@/components/error-screen';
-import { signInNoticeState } from '@/components/sign-in-notice';
-import { LoadingBlock } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { AccountSettingsTab } from './dashboard/account-settings-tab';
 import { CouponsTab } from './dashboard/coupons-tab';
@@ -14,7 +11,7 @@ import { OrdersTab } from './dashboard/orders-tab';
 import { OverviewTab } from './dashboard/overview-tab';
 import { ProductsTab } from './dashboard/products-tab';
 import { ShopSettingsTab } from './dashboard/shop-settings-tab';
-import { useForgetRefusedSession, useVendorProfile } from './dashboard/use-vendor-profile';
+import { useVendorProfile } from './dashboard/use-vendor-profile';
 
 function TabContent({ tab }: { tab: DashboardTab }) {
   switch (tab) {
@@ -49,24 +46,12 @@ function VerificationBadge({ vendor }: { vendor: VendorDto }) {
 
 /** /vendor/dashboard: vendors only; a side menu (a drawer on phones) and the tab named by `?tab=`. */
 export function VendorDashboardPage() {
-  const { user, signOut } = useAuth();
+  const { signOut } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const isVendor = user?.role === 'vendor';
-  const profile = useVendorProfile();
-
-  useForgetRefusedSession(profile.error);
-
-  if (!isVendor) {
-    // A signed-in customer (or admin) is told why the vendor sign-in form appears instead of the dashboard.
-    const state = user ? signInNoticeState('Please sign in with a vendor account.') : undefined;
-    return <Navigate to="/vendor/auth" replace state={state} />;
-  }
-  if (profile.isPending) return <LoadingBlock label="Loading your shop..." />;
-  if (profile.isError) return <ErrorScreen onRetry={() => void profile.refetch()} />;
-
+  // RequireRole has confirmed the vendor with this same auth.me call: its answer is in the cache.
+  const vendor = useVendorProfile().data?.vendor ?? null;
   const tab = dashboardTabOf(params);
-  const vendor = profile.data.vendor;
   const logout = async () => {
     await signOut();
     toast.success(T.loggedOut);

@@ -1,23 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
+import { ADMIN_QUERY_CACHE } from '@/lib/query-cache';
 import { isNotFoundError } from '@/lib/query-errors';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 import { useAuthFailure } from '@/lib/use-auth-failure';
-
-/**
- * Spec 9: admin data is fresh for 10 minutes and kept for 30, with one retry and no refetch on focus,
- * mount or reconnect. The admin's own actions refresh it (useRefreshAdminData), so it never lags them.
- */
-export const ADMIN_QUERY_CACHE = {
-  staleTime: 10 * 60_000,
-  gcTime: 30 * 60_000,
-  retry: 1,
-  refetchOnWindowFocus: false,
-  refetchOnMount: false,
-  refetchOnReconnect: false,
-} as const;
 
 /** One retry (spec 9) for a single record, none when it does not exist: that answer is final. */
 export function retryOnceUnlessNotFound(failureCount: number, error: unknown): boolean {

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { DashboardSection } from '@/components/dashboard-section';
 import { formatDateTime } from '@/components/order-status';
 import { QueryView } from '@/components/query-view';
+import { ADMIN_QUERY_CACHE } from '@/lib/query-cache';
 import { useTRPC } from '@/lib/trpc';
-import { ADMIN_QUERY_CACHE } from './admin-queries';
 import { AdminTable, Cell } from './admin-table';
 import { ListPager } from './list-controls';
 

@@ -6,8 +6,8 @@ import { EmptyState } from '@/components/load-states';
 import { formatDateTime } from '@/components/order-status';
 import { QueryView } from '@/components/query-view';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ADMIN_QUERY_CACHE } from '@/lib/query-cache';
 import { useTRPC } from '@/lib/trpc';
-import { ADMIN_QUERY_CACHE } from './admin-queries';
 import { StatusPill } from './status-pill';
 
 const countFormat = new Intl.NumberFormat('en-NG');

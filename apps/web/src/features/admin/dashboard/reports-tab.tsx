@@ -11,8 +11,9 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
+import { ADMIN_QUERY_CACHE } from '@/lib/query-cache';
 import { useTRPC } from '@/lib/trpc';
-import { ADMIN_QUERY_CACHE, useAdminActionFeedback } from './admin-queries';
+import { useAdminActionFeedback } from './admin-queries';
 import { AdminTable, Cell } from './admin-table';
 import { type PillTone, StatusPill } from './status-pill';
 

@@ -10,8 +10,9 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ADMIN_QUERY_CACHE } from '@/lib/query-cache';
 import { useTRPC } from '@/lib/trpc';
-import { ADMIN_QUERY_CACHE, retryOnceUnlessNotFound, useAdminActionFeedback } from './admin-queries';
+import { retryOnceUnlessNotFound, useAdminActionFeedback } from './admin-queries';
 import { DetailList, OrderSummaryList, RecordDialog } from './record-dialog';
 import { VendorStatusPill } from './vendor-status';
 

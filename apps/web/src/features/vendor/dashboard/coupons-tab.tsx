@@ -8,13 +8,13 @@ import { EmptyState, ErrorPanel } from '@/components/load-states';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadingBlock } from '@/components/ui/spinner';
+import { DASHBOARD_CACHE } from '@/lib/query-cache';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 import { useAuthFailure } from '@/lib/use-auth-failure';
 import { VENDOR_SIGN_IN_PATH } from './account-profile-loader';
 import { CouponCard } from './coupon-card';
 import { CouponFormDialog } from './coupon-form-dialog';
-import { DASHBOARD_CACHE } from './dashboard-tabs';
 import { TRY_AGAIN, toastFailure } from './failure-toast';
 
 type CouponDialog = { kind: 'form'; coupon: VendorCouponDto | null } | { kind: 'delete'; coupon: VendorCouponDto };

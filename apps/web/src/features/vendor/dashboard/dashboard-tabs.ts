@@ -1,7 +1,6 @@
 import { LayoutDashboard, type LucideIcon, Package, Settings, ShoppingBag, Store, Ticket } from 'lucide-react';
 import type { DashboardNavConfig } from '@/components/dashboard-nav';
 import { tabOf } from '@/lib/tab-param';
-import { retryUnlessDenied } from '@/lib/use-auth-failure';
 
 /** The dashboard's tabs in menu order (spec 2), each addressed by `?tab=`. */
 export const DASHBOARD_TABS = [
@@ -24,12 +23,6 @@ export function dashboardTabOf(params: URLSearchParams): DashboardTab {
 export function dashboardTabHref(tab: DashboardTab): string {
   return `/vendor/dashboard?tab=${tab}`;
 }
-
-/**
- * Spec 9: dashboard, profile and order data stay fresh for 5 minutes and are kept for 10, with up to
- * 3 retries, but none after a refusal (401, 403): only signing in again helps then.
- */
-export const DASHBOARD_CACHE = { staleTime: 5 * 60_000, gcTime: 10 * 60_000, retry: retryUnlessDenied } as const;
 
 /** The side menu and drawer of the vendor dashboard (the shared dashboard menu of components/). */
 export const VENDOR_NAV: DashboardNavConfig<DashboardTab> = {

@@ -20,9 +20,10 @@ import { formatDateTime } from '@/components/order-status';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadingBlock } from '@/components/ui/spinner';
+import { DASHBOARD_CACHE } from '@/lib/query-cache';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
-import { DASHBOARD_CACHE, dashboardTabHref } from './dashboard-tabs';
+import { dashboardTabHref } from './dashboard-tabs';
 import { useForgetRefusedSession } from './use-vendor-profile';
 
 type Growth = VendorDashboardDto['growth'];

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useStoredUser } from '@/lib/auth';
 import { clearSession } from '@/lib/auth-storage';
+import { DASHBOARD_CACHE } from '@/lib/query-cache';
 import { isUnauthenticated } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
-import { DASHBOARD_CACHE } from './dashboard-tabs';
 
 /**
  * The signed-in vendor's profile (auth.me), shared by the page and its tabs: one cached call, so
