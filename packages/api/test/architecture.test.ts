@@ -19,9 +19,10 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-// `import … from './x.js'`, `import type …`, `import './x.js'`, `export … from './x.js'`, `import('./x.js')`.
-const IMPORT =
-  /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]|\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+// `import … from './x.js'`, `import type …`, `export … from './x.js'` (whatever stands between the keyword
+// and `from`, comments included), `import './x.js'` and `import('./x.js')`.
+// A specifier holding `${` is code that writes code (the migration generator's index), not an import.
+const IMPORT = /\bfrom\s*['"](\.{1,2}\/[^'"$]+)['"]|\bimport\s*\(?\s*['"](\.{1,2}\/[^'"$]+)['"]/g;
 
 /** The source files a file imports by relative path, as paths relative to src. */
 export function relativeImports(file: string, text: string): string[] {
@@ -124,7 +125,7 @@ describe('import graph of packages/api/src', () => {
     const text = [
       "import { a } from '../../trpc.js';",
       "import type { B } from './auth.service.js';",
-      "import {\n  c,\n  type D,\n} from '../../errors.js';",
+      "import {\n  c, // the 'c' of it: {x}\n  type D,\n} from '../../errors.js';",
       "export { e } from '../../access/roles.js';",
       "export * as f from './auth.mapper.js';",
       "const g = await import('./password.js');",
