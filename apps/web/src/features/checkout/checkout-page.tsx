@@ -58,7 +58,7 @@ function Checkout({ email, name }: { email: string; name: string }) {
 
   return (
     <PageFrame>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
         <ShippingForm
           register={checkout.form.register}
           errors={checkout.form.formState.errors}
