@@ -4,6 +4,7 @@ import type { Em } from '../../db/orm.js';
 import type { AuthedContext } from '../../access/roles.js';
 import { UserSchema } from '../auth/auth.entities.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
+import { listedShop } from '../catalogue/listed.js';
 import { OrderSchema } from '../orders/orders.entities.js';
 import { ReportSchema } from '../reports/reports.entities.js';
 import { VendorSchema } from '../vendors/vendors.entities.js';
@@ -48,7 +49,7 @@ async function figures(em: Em, now: Date) {
         createdAt: { $lt: thisMonth },
         $or: [{ archivedAt: null }, { archivedAt: { $gte: thisMonth } }],
       }),
-      em.count(VendorSchema, { verifiedAt: { $ne: null }, user: { status: 'active' } }),
+      em.count(VendorSchema, listedShop),
       em.count(VendorSchema, {
         verifiedAt: { $lt: thisMonth },
         user: { $or: [{ status: 'active' }, { suspendedAt: { $gte: thisMonth } }] },

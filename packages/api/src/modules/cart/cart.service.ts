@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { DomainError } from '../../errors.js';
 import type { AuthedContext } from '../../access/roles.js';
 import * as catalogue from '../catalogue/catalogue.service.js';
+import { LISTED_PRODUCT_SQL } from '../catalogue/listed.js';
 import { CartItemSchema } from './cart.entities.js';
 import { type CartRow, toCartItemDto } from './cart.mapper.js';
 
@@ -18,14 +19,14 @@ type AddData = z.output<typeof AddToCartInput>;
 type UpdateData = z.output<typeof UpdateCartItemInput>;
 
 /**
- * Lines with their products in one statement. `available` repeats the catalogue's rule for a public
- * product (not archived, shop verified, owner active): a line whose product stopped being public stays
- * in the cart, marked, so the customer can see and remove it.
+ * Lines with their products in one statement. `available` is the catalogue's rule for a listed
+ * product: a line whose product stopped being listed stays in the cart, marked, so the customer can
+ * see and remove it.
  */
 const CART_LINES = `select c.id as item_id, c.size, c.quantity, c.created_at,
   p.id, p.vendor_id, p.name, p.description, p.price_kobo, p.stock, p.category, p.sizes, p.images,
   p.rating_average, p.rating_count, v.shop_name,
-  case when p.archived_at is null and v.verified_at is not null and u.status = 'active' then 1 else 0 end as available
+  case when ${LISTED_PRODUCT_SQL} then 1 else 0 end as available
   from cart_items c
   join products p on p.id = c.product_id
   join vendors v on v.id = p.vendor_id

@@ -5,6 +5,7 @@ import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
 import { type ProductRow, toProductDto } from './catalogue.mapper.js';
 import { containsPattern, searchTerms } from './catalogue.search.js';
+import { LISTED_PRODUCT_SQL } from './listed.js';
 
 type ListQuery = z.output<typeof ProductListQuery>;
 
@@ -20,7 +21,7 @@ const PRODUCT_COLUMNS = `p.id, p.vendor_id, p.name, p.description, p.price_kobo,
 const PUBLIC_PRODUCTS = `from products p
   join vendors v on v.id = p.vendor_id
   join users u on u.id = v.user_id
-  where p.archived_at is null and v.verified_at is not null and u.status = 'active'`;
+  where ${LISTED_PRODUCT_SQL}`;
 
 const PRICE_BANDS_KOBO = {
   'under-20000': { max: nairaToKobo(20_000) - 1 },

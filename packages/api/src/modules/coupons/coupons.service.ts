@@ -13,6 +13,7 @@ import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
 import { type AuthedContext, requireVendor, requireVerifiedVendor } from '../../access/roles.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
+import { listedShop } from '../catalogue/listed.js';
 import { CheckoutSchema } from '../orders/orders.entities.js';
 import { type Coupon, CouponSchema } from './coupons.entities.js';
 
@@ -58,7 +59,7 @@ export async function findApplicableCoupon(
   // or suspended shop's code reads as unknown, so a code check reveals nothing about such a shop.
   const candidates = await em.find(
     CouponSchema,
-    { code, $or: [{ vendor: null }, { vendor: { verifiedAt: { $ne: null }, user: { status: 'active' } } }] },
+    { code, $or: [{ vendor: null }, { vendor: listedShop }] },
     { orderBy: { id: 'asc' } },
   );
   const fitting = candidates.filter(

@@ -14,6 +14,7 @@ import { DomainError } from '../../errors.js';
 import type { AuthedContext } from '../../access/roles.js';
 import { UserSchema } from '../auth/auth.entities.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
+import { listedProduct } from '../catalogue/listed.js';
 import type { Coupon } from '../coupons/coupons.entities.js';
 import {
   discountOf,
@@ -56,7 +57,7 @@ async function priceLines(em: Em, input: CreateInput): Promise<Line[]> {
   const ids = [...new Set([...merged.values()].map((i) => i.product_id))];
   const products = await em.find(
     ProductSchema,
-    { id: { $in: ids }, archivedAt: null, vendor: { verifiedAt: { $ne: null }, user: { status: 'active' } } },
+    { id: { $in: ids }, ...listedProduct },
     { populate: ['vendor'] },
   );
   const byId = new Map(products.map((p) => [p.id, p]));

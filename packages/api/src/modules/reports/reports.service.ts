@@ -11,6 +11,7 @@ import { DomainError } from '../../errors.js';
 import { type AuthedContext, requireRole } from '../../access/roles.js';
 import { recordAdminAction } from '../admin/audit.js';
 import { UserSchema } from '../auth/auth.entities.js';
+import { listedShop } from '../catalogue/listed.js';
 import { VendorSchema } from '../vendors/vendors.entities.js';
 import { type Report, ReportSchema } from './reports.entities.js';
 
@@ -41,11 +42,7 @@ export function toReportDto(report: Report): ReportDto {
 export async function createReport(ctx: AuthedContext, data: ReportCreateData): Promise<ReportDto> {
   const report = await ctx.em.transactional(async (em) => {
     // Only shops the public can see can be reported: an unverified or suspended shop reads as unknown.
-    const vendor = await em.findOne(VendorSchema, {
-      id: data.vendor_id,
-      verifiedAt: { $ne: null },
-      user: { status: 'active' },
-    });
+    const vendor = await em.findOne(VendorSchema, { id: data.vendor_id, ...listedShop });
     if (!vendor) throw new DomainError('NOT_FOUND', REPORT_TEXT.shopNotFound);
     // The reporter's row stays locked until commit, so two reports sent at once take turns and the
     // second one sees the first.

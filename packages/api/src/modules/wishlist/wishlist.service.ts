@@ -4,6 +4,7 @@ import { DomainError } from '../../errors.js';
 import type { AuthedContext } from '../../access/roles.js';
 import { type ProductRow, toProductDto } from '../catalogue/catalogue.mapper.js';
 import * as catalogue from '../catalogue/catalogue.service.js';
+import { LISTED_PRODUCT_SQL } from '../catalogue/listed.js';
 import { WishlistEntrySchema } from './wishlist.entities.js';
 
 /** An entry joined with its product; `created_at` is the entry's (the wishlist does not show the product's). */
@@ -13,13 +14,13 @@ interface WishlistRow extends ProductRow {
 }
 
 /**
- * Entries with their products in one statement. `available` repeats the catalogue's rule for a public
+ * Entries with their products in one statement. `available` is the catalogue's rule for a listed
  * product, so an entry whose cap stopped being listed stays visible (and removable) instead of vanishing.
  */
 const WISHLIST_ENTRIES = `select w.id as entry_id, w.created_at,
   p.id, p.vendor_id, p.name, p.description, p.price_kobo, p.stock, p.category, p.sizes, p.images,
   p.rating_average, p.rating_count, v.shop_name,
-  case when p.archived_at is null and v.verified_at is not null and u.status = 'active' then 1 else 0 end as available
+  case when ${LISTED_PRODUCT_SQL} then 1 else 0 end as available
   from wishlist_entries w
   join products p on p.id = w.product_id
   join vendors v on v.id = p.vendor_id
