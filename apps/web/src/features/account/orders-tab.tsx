@@ -3,13 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Package, RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { EmptyState, ErrorPanel } from '@/components/load-states';
+import { EmptyState } from '@/components/load-states';
 import { formatDate, OrderStatusBadge } from '@/components/order-status';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
-import { LoadingBlock } from '@/components/ui/spinner';
 import { useStoredUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
-import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 import { AUTH_ERROR, retryUnlessDenied, useAuthFailure } from '@/lib/use-auth-failure';
 
@@ -49,58 +48,58 @@ export function OrdersTab() {
           title="No orders for this account"
           description="Only customer accounts place orders."
         />
-      ) : orders.isPending ? (
-        <LoadingBlock label="Loading your orders..." />
-      ) : orders.isError ? (
-        <ErrorPanel
-          title="Failed to load orders"
-          message={readServerError(orders.error, T.errorLoadingData).message}
-          onRetry={() => void orders.refetch()}
-          retrying={orders.isFetching}
-        />
-      ) : orders.data.length === 0 ? (
-        <EmptyState
-          icon={Package}
-          title="No orders yet"
-          description="When you place an order it will appear here."
-          action={
-            <Button asChild>
-              <Link to="/">Start Shopping</Link>
-            </Button>
-          }
-        />
       ) : (
-        <ul aria-label="Orders" className="flex flex-col gap-3">
-          {orders.data.map((order) => (
-            <li
-              key={order.id}
-              className="flex flex-col gap-3 rounded-card border border-border bg-card p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
-            >
-              <div className="flex min-w-0 flex-col gap-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  <h3 className="font-semibold">Order #{order.id}</h3>
-                  <OrderStatusBadge status={order.status} />
-                </div>
-                <p className="text-sm text-muted-foreground">
-                  <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>
-                  <span aria-hidden="true"> · </span>
-                  <span className="break-words">{order.vendor.shop_name}</span>
-                </p>
-              </div>
-              <div className="flex items-center justify-between gap-4 sm:justify-end">
-                <p className="text-lg font-bold">
-                  <span className="sr-only">Total </span>
-                  {formatNaira(order.total_amount)}
-                </p>
-                <Button asChild variant="outline" size="sm">
-                  <Link to={`/order/${order.id}`} aria-label={`View Details of order #${order.id}`}>
-                    View Details
-                  </Link>
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <QueryView
+          query={orders}
+          loading="Loading your orders..."
+          failed="Failed to load orders"
+          failedReason={T.errorLoadingData}
+          empty={{
+            when: (list) => list.length === 0,
+            icon: Package,
+            title: 'No orders yet',
+            description: 'When you place an order it will appear here.',
+            action: (
+              <Button asChild>
+                <Link to="/">Start Shopping</Link>
+              </Button>
+            ),
+          }}
+        >
+          {(list) => (
+            <ul aria-label="Orders" className="flex flex-col gap-3">
+              {list.map((order) => (
+                <li
+                  key={order.id}
+                  className="flex flex-col gap-3 rounded-card border border-border bg-card p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
+                >
+                  <div className="flex min-w-0 flex-col gap-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h3 className="font-semibold">Order #{order.id}</h3>
+                      <OrderStatusBadge status={order.status} />
+                    </div>
+                    <p className="text-sm text-muted-foreground">
+                      <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>
+                      <span aria-hidden="true"> · </span>
+                      <span className="break-words">{order.vendor.shop_name}</span>
+                    </p>
+                  </div>
+                  <div className="flex items-center justify-between gap-4 sm:justify-end">
+                    <p className="text-lg font-bold">
+                      <span className="sr-only">Total </span>
+                      {formatNaira(order.total_amount)}
+                    </p>
+                    <Button asChild variant="outline" size="sm">
+                      <Link to={`/order/${order.id}`} aria-label={`View Details of order #${order.id}`}>
+                        View Details
+                      </Link>
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
       )}
     </section>
   );

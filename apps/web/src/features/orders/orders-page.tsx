@@ -2,11 +2,10 @@ import { formatNaira, type OrderDto } from '@caps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Package } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { EmptyState, ErrorPanel } from '@/components/load-states';
 import { formatDate, OrderStatusBadge, PaymentStatusText } from '@/components/order-status';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
-import { LoadingBlock } from '@/components/ui/spinner';
-import { isUnauthenticated, readServerError } from '@/lib/server-errors';
+import { isUnauthenticated } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 
 export function OrdersPage() {
@@ -31,34 +30,33 @@ function OrderList() {
     }),
   );
 
-  if (orders.isPending) return <LoadingBlock label="Loading your orders..." />;
-  if (orders.isError) {
-    return (
-      <ErrorPanel
-        title="Failed to load orders"
-        message={readServerError(orders.error, 'An error occurred').message}
-        onRetry={() => void orders.refetch()}
-        retrying={orders.isFetching}
-      />
-    );
-  }
-  if (orders.data.length === 0) {
-    return (
-      <EmptyState
-        icon={Package}
-        title="No orders yet"
-        description="When you buy caps, your orders and their progress show up here."
-        action={
+  return (
+    <QueryView
+      query={orders}
+      loading="Loading your orders..."
+      failed="Failed to load orders"
+      failedReason="An error occurred"
+      empty={{
+        when: (list) => list.length === 0,
+        icon: Package,
+        title: 'No orders yet',
+        description: 'When you buy caps, your orders and their progress show up here.',
+        action: (
           <Button asChild>
             <Link to="/browse-caps">Browse Caps</Link>
           </Button>
-        }
-      />
-    );
-  }
+        ),
+      }}
+    >
+      {(list) => <OrderCards orders={list} />}
+    </QueryView>
+  );
+}
+
+function OrderCards({ orders }: { orders: OrderDto[] }) {
   return (
     <ul aria-label="Orders" className="flex flex-col gap-4">
-      {orders.data.map((order) => (
+      {orders.map((order) => (
         <li key={order.id}>
           <article
             aria-labelledby={`order-${order.id}-title`}
