@@ -10,7 +10,6 @@ import { trpcPlugin } from './plugins/trpc.js';
 import { webPlugin } from './plugins/web.js';
 import { installErrorHandler } from './rest/errors.js';
 import { restPlugin } from './rest/plugin.js';
-import { restRoutes } from './rest/routes/index.js';
 
 export interface BuildOptions {
   /** Ready services (tests pass their own database); otherwise opened from the config. */
@@ -77,7 +76,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(trpcPlugin, { services });
   await app.register(imagesPlugin, { services });
   await app.register(paymentsPlugin, { services });
-  await app.register(restPlugin, { services, routes: restRoutes });
+  await app.register(restPlugin, { services });
   await app.register(webPlugin, { distDir: config.webDistDir });
 
   // Unpaid checkouts give their reserved stock back after 30 minutes; look for them every minute.

@@ -4,6 +4,7 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Context } from './context.js';
 import { DOMAIN_ERRORS, DomainError } from './errors.js';
+import type { OperationMeta, RestCall } from './rest-binding.js';
 import { fieldErrorsOf, refuseNul, summaryOf } from './validation.js';
 
 /** Turns a DomainError thrown by a service into the tRPC error of its code. */
@@ -21,7 +22,11 @@ function errorCodeOf(cause: unknown, httpStatus: number): ErrorCode {
   return errorCodeForStatus(httpStatus);
 }
 
-const t = initTRPC.context<Context>().create({
+/** The context of every call; REST adds `rest` (its files), see rest-binding.ts. */
+export type OperationContext = Context & { rest?: RestCall };
+
+const builder = initTRPC.context<OperationContext>().meta<OperationMeta>();
+const t = builder.create({
   transformer: superjson,
   errorFormatter({ shape, error, ctx }) {
     const cause = error.cause;

@@ -1,6 +1,6 @@
+import type { RestOperation } from '@caps/api';
 import { ErrorDto } from '@caps/contracts';
 import { z } from 'zod';
-import type { RestRoute } from './define.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -24,29 +24,31 @@ const ERROR_TEXT: Record<number, string> = {
   429: 'Too many attempts; see the Retry-After header',
 };
 
-/** The OpenAPI 3.1 document of the REST table: paths, inputs, answers, auth and error answers. */
-export function buildOpenApi(routes: RestRoute[]) {
+/** The OpenAPI 3.1 document of the operations with a REST binding: paths, inputs, answers, roles, errors. */
+export function buildOpenApi(operations: RestOperation[]) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routes) {
-    const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
-    const inputSchema = route.input ? schemaOf(route.input, 'input') : undefined;
+  for (const { rest: route, access, input, output } of operations) {
+    const placeholders = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+    /** The input field each placeholder fills. */
+    const pathFields = placeholders.map((name) => route.params?.[name] ?? name);
+    const inputSchema = input ? schemaOf(input, 'input') : undefined;
     const properties = (inputSchema?.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((inputSchema?.required as string[] | undefined) ?? []);
-    const parameters: unknown[] = pathParams.map((name) => ({
+    const parameters: unknown[] = placeholders.map((name, i) => ({
       name,
       in: 'path',
       required: true,
-      schema: properties[name] ?? { type: 'integer' },
+      schema: properties[pathFields[i] as string] ?? { type: 'integer' },
     }));
     let requestBody: unknown;
     if (route.method === 'GET' || route.method === 'DELETE') {
       for (const [name, schema] of Object.entries(properties)) {
-        if (pathParams.includes(name)) continue;
+        if (pathFields.includes(name)) continue;
         parameters.push({ name, in: 'query', required: required.has(name), schema });
       }
     } else if (inputSchema) {
-      const bodyProps = Object.fromEntries(Object.entries(properties).filter(([k]) => !pathParams.includes(k)));
-      const bodyRequired = [...required].filter((k) => !pathParams.includes(k));
+      const bodyProps = Object.fromEntries(Object.entries(properties).filter(([k]) => !pathFields.includes(k)));
+      const bodyRequired = [...required].filter((k) => !pathFields.includes(k));
       const bodySchema = { ...inputSchema, properties: bodyProps, required: bodyRequired };
       const content: Record<string, unknown> = { 'application/json': { schema: bodySchema } };
       if (route.files?.length) {
@@ -69,15 +71,15 @@ export function buildOpenApi(routes: RestRoute[]) {
         requestBody = { required: bodyRequired.length > 0, content };
       }
     }
-    const status = route.status ?? (route.output ? 200 : 204);
-    const success = route.output
-      ? { description: 'Success', content: { 'application/json': { schema: schemaOf(route.output, 'output') } } }
+    const status = route.status ?? (output ? 200 : 204);
+    const success = output
+      ? { description: 'Success', content: { 'application/json': { schema: schemaOf(output, 'output') } } }
       : { description: 'Success' };
     const responses: Record<string, unknown> = {};
     for (const code of [status, ...(route.alsoAnswers ?? [])].sort()) responses[String(code)] = success;
     if (route.redirect) {
       responses['303'] = {
-        description: route.redirect,
+        description: route.redirect.description,
         headers: { Location: { description: 'Where to go next', schema: { type: 'string' } } },
       };
     }
@@ -89,10 +91,10 @@ export function buildOpenApi(routes: RestRoute[]) {
       errorStatuses.add(413);
       errorStatuses.add(415);
     }
-    if (route.input) errorStatuses.add(422);
-    if (route.auth !== 'public') errorStatuses.add(401);
-    if (route.auth !== 'public' && route.auth !== 'user') errorStatuses.add(403);
-    if (pathParams.length) errorStatuses.add(404);
+    if (input) errorStatuses.add(422);
+    if (access !== 'public') errorStatuses.add(401);
+    if (access !== 'public' && access !== 'user') errorStatuses.add(403);
+    if (placeholders.length) errorStatuses.add(404);
     for (const code of [...errorStatuses].sort()) {
       responses[String(code)] = {
         description: ERROR_TEXT[code] ?? 'Error',
@@ -104,7 +106,7 @@ export function buildOpenApi(routes: RestRoute[]) {
       summary: route.summary,
       tags: [route.tag],
       operationId: `${route.method.toLowerCase()}${route.path.replace(/[{}]/g, '').replace(/\/(\w)/g, (_m, c: string) => c.toUpperCase())}`,
-      ...(route.auth === 'public' ? {} : { security: [{ bearerAuth: [] }], 'x-role': route.auth }),
+      ...(access === 'public' ? {} : { security: [{ bearerAuth: [] }], 'x-role': access }),
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
       responses,

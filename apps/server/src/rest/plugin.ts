@@ -1,18 +1,20 @@
 import {
-  type Context,
   createContext,
   DomainError,
+  fieldErrorsOf,
   type ImageUpload,
   parseOrThrow,
   type RequestInfo,
+  type RestBinding,
+  type RestCall,
   refuseNul,
-  requireRole,
-  requireUser,
+  restOperations,
   type Services,
+  summaryOf,
 } from '@caps/api';
-import type { UserRole } from '@caps/contracts';
+import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RestRoute } from './define.js';
+import { ZodError } from 'zod';
 import { docsPage } from './docs-page.js';
 import { buildOpenApi } from './openapi.js';
 
@@ -112,52 +114,86 @@ async function readMultipart(request: FastifyRequest, allowedFiles: readonly str
   return { fields, files };
 }
 
-async function authorize(ctx: Context, auth: RestRoute['auth']): Promise<Context> {
-  if (auth === 'public') return ctx;
-  const { user, session } = await requireUser(ctx);
-  if (auth !== 'user') requireRole(user, auth as UserRole);
-  return Object.assign(ctx, { user, session });
+/**
+ * What a procedure throws, as the REST error handler answers it: a service's DomainError as itself
+ * (status, field errors, Retry-After), an input schema's refusal as the 422 the REST face has always
+ * given; anything else stays a TRPCError (a 500 without details).
+ */
+function restError(error: unknown): unknown {
+  if (!(error instanceof TRPCError)) return error;
+  const { cause } = error;
+  if (cause instanceof DomainError) return cause;
+  if (cause instanceof ZodError && error.code === 'BAD_REQUEST') {
+    const fieldErrors = fieldErrorsOf(cause);
+    return new DomainError('VALIDATION', summaryOf(fieldErrors), fieldErrors);
+  }
+  return error;
 }
 
-/** Registers the REST table under /api, plus /api/openapi.json and /api/docs. */
-export async function restPlugin(app: FastifyInstance, options: { services: Services; routes: RestRoute[] }) {
-  const { services, routes } = options;
-  for (const definition of routes) {
-    const url = `/api${definition.path.replace(/\{(\w+)\}/g, ':$1')}`;
+/**
+ * The raw input of a REST call: query string, body (JSON or multipart fields) and path parameters
+ * merged, plus the headers the binding names. Parsing is the procedure's, as over tRPC.
+ */
+function rawInput(request: FastifyRequest, rest: RestBinding, body: unknown): Record<string, unknown> {
+  if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
+    throw new DomainError('BAD_REQUEST', 'The request body must be a JSON object.');
+  }
+  const raw: Record<string, unknown> = { ...(request.query as object), ...(body as object | undefined) };
+  for (const [name, value] of Object.entries(request.params as Record<string, string>)) {
+    raw[rest.params?.[name] ?? name] = value;
+  }
+  for (const [header, field] of Object.entries(rest.headers ?? {})) {
+    const value = request.headers[header];
+    if (typeof value === 'string' && value.trim()) raw[field] = value.trim();
+  }
+  return raw;
+}
+
+/**
+ * Serves every procedure with a REST binding under /api, plus /api/openapi.json and /api/docs. Each
+ * request calls the procedure itself (its role middleware, input parsing, handler and output check),
+ * the way tRPC's own caller does, without a caller proxy per request.
+ */
+export async function restPlugin(app: FastifyInstance, options: { services: Services }) {
+  const { services } = options;
+  for (const { name, procedure, rest, input } of restOperations) {
     app.route({
-      method: definition.method,
-      url,
+      method: rest.method,
+      url: `/api${rest.path.replace(/\{(\w+)\}/g, ':$1')}`,
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const ctx = createContext(services, requestInfo(request));
-        const authed = await authorize(ctx, definition.auth);
         let body: unknown = request.body;
-        let files: ImageUpload[] = [];
+        let uploads: ImageUpload[] = [];
         if (request.isMultipart()) {
-          const multipart = await readMultipart(request, definition.files ?? []);
+          const multipart = await readMultipart(request, rest.files ?? []);
           body = multipart.fields;
-          files = multipart.files;
+          uploads = multipart.files;
         }
-        const raw = {
-          ...(request.query as Record<string, unknown>),
-          ...(body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}),
-          ...(request.params as Record<string, unknown>),
-        };
-        if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
-          throw new DomainError('BAD_REQUEST', 'The request body must be a JSON object.');
+        const raw = rawInput(request, rest, body);
+        const ctx = Object.assign(createContext(services, requestInfo(request)), { rest: { uploads } as RestCall });
+        if (rest.redirect && input && (request.headers.accept ?? '').includes(rest.redirect.accept)) {
+          refuseNul(raw);
+          return reply.redirect(rest.redirect.location(parseOrThrow(input, raw) as never), 303);
         }
-        // Also for calls without an input schema: nothing holding U+0000 is ever passed on.
-        refuseNul(raw);
-        const input = definition.input ? parseOrThrow(definition.input, raw) : undefined;
-        // biome-ignore lint/suspicious/noExplicitAny: the table holds routes of every auth and input type; each was typed where it was defined.
-        const result = await definition.handler(authed as any, input, { files, request, reply });
-        if (reply.sent) return reply;
-        if (result === undefined) return reply.status(definition.status ?? 204).send();
-        return reply.status(definition.status ?? 200).send(result);
+        let result: unknown;
+        try {
+          result = await procedure({
+            ctx,
+            getRawInput: async () => raw,
+            path: name,
+            type: procedure._def.type,
+            signal: undefined,
+            batchIndex: 0,
+          });
+        } catch (error) {
+          throw restError(error);
+        }
+        if (result === undefined) return reply.status(rest.status ?? 204).send();
+        return reply.status(ctx.rest.status ?? rest.status ?? 200).send(result);
       },
     });
   }
 
-  const document = buildOpenApi(routes);
+  const document = buildOpenApi(restOperations);
   app.get('/api/openapi.json', async () => document);
   const html = docsPage(document);
   app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(html));

@@ -3,12 +3,24 @@ import { publicProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as catalogue from './catalogue.service.js';
 
+const tag = 'Catalogue';
+
 export const catalogueRouter = router({
   list: publicProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/products',
+        tag,
+        summary:
+          'One page of the public catalogue. Filters: category, search (name, description, category, shop name), vendor_id, price band; sort: newest, price-low, price-high, rating, name (or price/created_at/rating/name with order asc|desc); page, per_page (12, at most 100).',
+      },
+    })
     .input(ProductListQuery)
     .output(PagedProductsDto)
     .query(({ ctx, input }) => catalogue.listProducts(ctx, input)),
   get: publicProcedure
+    .meta({ rest: { method: 'GET', path: '/products/{id}', tag, summary: 'One public product.' } })
     .input(IdParam)
     .output(ProductDto)
     .query(({ ctx, input }) => catalogue.getProduct(ctx, input.id)),

@@ -6,6 +6,17 @@ import * as contact from './contact.service.js';
 
 export const contactRouter = router({
   send: publicProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/contact',
+        tag: 'Contact',
+        status: 201,
+        errors: [429],
+        summary:
+          'Send a message from the contact form (name, email, subject, message); admins read it later. Limited per IP (429 with Retry-After).',
+      },
+    })
     .input(ContactMessageInput)
     .output(z.object({ id: z.number().int(), message: z.string() }))
     .mutation(({ ctx, input }) => contact.sendMessage(ctx, input)),

@@ -4,13 +4,39 @@ import { customerProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as orders from './orders.service.js';
 
+const tag = 'Orders';
+
 export const ordersRouter = router({
   create: customerProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/orders',
+        tag,
+        status: 201,
+        errors: [404, 409],
+        // REST clients retry with the standard header; it is the input's idempotency_key.
+        headers: { 'idempotency-key': 'idempotency_key' },
+        summary:
+          'Check out: shipping_address, coupon_code, items [{product_id, quantity, size}]. Prices, discount and the ₦2,000 shipping come from the server; caps of several shops become one order per shop, paid together. Stock is reserved for 30 minutes. An Idempotency-Key header makes retries answer the same orders. Answers the first order with order_ids.',
+      },
+    })
     .input(OrderCreateInput)
     .output(CheckoutResultDto)
     .mutation(({ ctx, input }) => orders.placeOrder(ctx, input)),
-  list: customerProcedure.output(z.array(OrderDto)).query(({ ctx }) => orders.listOrders(ctx)),
+  list: customerProcedure
+    .meta({ rest: { method: 'GET', path: '/orders', tag, summary: "The caller's orders, newest first." } })
+    .output(z.array(OrderDto))
+    .query(({ ctx }) => orders.listOrders(ctx)),
   get: customerProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/orders/{id}',
+        tag,
+        summary: "One of the caller's orders (someone else's is 404).",
+      },
+    })
     .input(IdParam)
     .output(OrderDto)
     .query(({ ctx, input }) => orders.getOrder(ctx, input.id)),
