@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import { EmailField } from '@/components/forms/email-field';
 import { FormAlert, TextField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useAuth } from '@/lib/auth';
@@ -105,13 +106,11 @@ export function LoginForm({ accountRole, isActive = true }: LoginFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={texts.form}>
       <FormAlert message={failure} />
-      <TextField
-        label={texts.email}
-        error={errors.email?.message}
+      <EmailField
         registration={register('email')}
-        type="email"
+        error={errors.email?.message}
+        label={texts.email}
         autoComplete={texts.emailAutoComplete}
-        aria-required="true"
         placeholder={texts.emailPlaceholder}
       />
       <TextField

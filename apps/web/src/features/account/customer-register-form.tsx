@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import { EmailField } from '@/components/forms/email-field';
 import { NewPasswordFields } from '@/components/forms/new-password-fields';
 import { PhoneField } from '@/components/forms/phone-field';
 import { TermsCheckbox } from '@/components/forms/terms-checkbox';
@@ -74,15 +75,7 @@ export function CustomerRegisterForm({ isActive }: { isActive: boolean }) {
         autoComplete="name"
         aria-required="true"
       />
-      <TextField
-        label="Email"
-        error={errors.email?.message}
-        registration={register('email')}
-        type="email"
-        autoComplete="email"
-        aria-required="true"
-        placeholder="you@example.com"
-      />
+      <EmailField registration={register('email')} error={errors.email?.message} placeholder="you@example.com" />
       <PhoneField error={errors.phone?.message} registration={register('phone')} />
       <NewPasswordFields
         label="Password"

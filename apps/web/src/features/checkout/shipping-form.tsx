@@ -1,7 +1,7 @@
 import type { AddressDto } from '@caps/contracts';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { AddressFields } from '@/components/forms/address-fields';
-import { TextField } from '@/components/ui/form-field';
+import { EmailField } from '@/components/forms/email-field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import type { ShippingValues } from './use-checkout';
@@ -79,16 +79,7 @@ export function ShippingForm({
           names={SHIPPING_NAMES}
           streetLabel="Address"
           streetPlaceholder="12 Baga Road"
-          besideName={
-            <TextField
-              label="Email"
-              error={errors.email?.message}
-              registration={register('email')}
-              type="email"
-              autoComplete="email"
-              aria-required="true"
-            />
-          }
+          besideName={<EmailField registration={register('email')} error={errors.email?.message} />}
         />
       </fieldset>
     </form>

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { EmailField } from '@/components/forms/email-field';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
@@ -58,13 +59,10 @@ export function ContactForm() {
           aria-required="true"
           placeholder="Your name"
         />
-        <TextField
-          label="Email Address"
-          error={errors.email?.message}
+        <EmailField
           registration={register('email')}
-          type="email"
-          autoComplete="email"
-          aria-required="true"
+          error={errors.email?.message}
+          label="Email Address"
           placeholder="you@example.com"
         />
       </div>

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import { EmailField } from '@/components/forms/email-field';
 import { NewPasswordFields } from '@/components/forms/new-password-fields';
 import { PhoneField } from '@/components/forms/phone-field';
 import { TermsCheckbox } from '@/components/forms/terms-checkbox';
@@ -125,14 +126,7 @@ export function VendorRegisterForm({ isActive }: { isActive: boolean }) {
           aria-required="true"
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Email"
-            error={errors.email?.message}
-            registration={register('email')}
-            type="email"
-            autoComplete="email"
-            aria-required="true"
-          />
+          <EmailField registration={register('email')} error={errors.email?.message} />
           <PhoneField error={errors.phone?.message} registration={register('phone')} />
         </div>
       </Section>
