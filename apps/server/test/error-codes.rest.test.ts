@@ -110,6 +110,13 @@ describe('the table of codes', () => {
     }
     expect(errorCodeForStatus(500)).toBe('INTERNAL');
   });
+
+  it('is documented: the OpenAPI error schema requires `code`, one of the published codes', async () => {
+    const document = (await env.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const error = document.components.schemas.Error;
+    expect(error.required).toContain('code');
+    expect([...error.properties.code.enum].sort()).toEqual([...ERROR_CODES].sort());
+  });
 });
 
 describe('specific codes over REST (body.code) and tRPC (data.errorCode)', () => {
