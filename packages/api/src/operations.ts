@@ -57,7 +57,8 @@ export const restOperations: RestOperation[] = Object.entries(procedures).flatMa
       rest,
       access: accessOf(built),
       input: def.inputs[0] as z.ZodType | undefined,
-      output: def.output as z.ZodType | undefined,
+      // A checker made by answer() carries its schema.
+      output: ((def.output as { schema?: z.ZodType } | undefined)?.schema ?? def.output) as z.ZodType | undefined,
     },
   ];
 });

@@ -169,11 +169,11 @@ export async function restPlugin(app: FastifyInstance, options: { services: Serv
           uploads = multipart.files;
         }
         const raw = rawInput(request, rest, body);
-        const ctx = Object.assign(createContext(services, requestInfo(request)), { rest: { uploads } as RestCall });
         if (rest.redirect && input && (request.headers.accept ?? '').includes(rest.redirect.accept)) {
           refuseNul(raw);
           return reply.redirect(rest.redirect.location(parseOrThrow(input, raw) as never), 303);
         }
+        const ctx = Object.assign(createContext(services, requestInfo(request)), { rest: { uploads } as RestCall });
         let result: unknown;
         try {
           result = await procedure({

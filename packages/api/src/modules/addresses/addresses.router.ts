@@ -1,5 +1,6 @@
 import { AddressDto, AddressIdInput, AddressInput, MessageDto, UpdateAddressInput } from '@caps/contracts';
 import { z } from 'zod';
+import { answer } from '../../output-check.js';
 import { customerProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as addresses from './addresses.service.js';
@@ -17,7 +18,7 @@ export const addressesRouter = router({
         summary: "The signed-in customer's saved shipping addresses, the default first.",
       },
     })
-    .output(z.array(AddressDto))
+    .output(answer(z.array(AddressDto)))
     .query(({ ctx }) => addresses.listAddresses(ctx)),
   create: customerProcedure
     .meta({
@@ -31,7 +32,7 @@ export const addressesRouter = router({
       },
     })
     .input(AddressInput)
-    .output(AddressDto)
+    .output(answer(AddressDto))
     .mutation(({ ctx, input }) => addresses.createAddress(ctx, input)),
   update: customerProcedure
     .meta({
@@ -44,7 +45,7 @@ export const addressesRouter = router({
       },
     })
     .input(UpdateAddressInput)
-    .output(AddressDto)
+    .output(answer(AddressDto))
     .mutation(({ ctx, input }) => addresses.updateAddress(ctx, input)),
   remove: customerProcedure
     .meta({
@@ -57,7 +58,7 @@ export const addressesRouter = router({
       },
     })
     .input(AddressIdInput)
-    .output(MessageDto)
+    .output(answer(MessageDto))
     .mutation(({ ctx, input }) => addresses.removeAddress(ctx, input.id)),
   setDefault: customerProcedure
     .meta({
@@ -70,6 +71,6 @@ export const addressesRouter = router({
       },
     })
     .input(AddressIdInput)
-    .output(AddressDto)
+    .output(answer(AddressDto))
     .mutation(({ ctx, input }) => addresses.setDefaultAddress(ctx, input.id)),
 });

@@ -20,6 +20,7 @@ import {
   PagedAdminVendorsDto,
   PagedAuditLogDto,
 } from '@caps/contracts';
+import { answer } from '../../output-check.js';
 import { adminProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as admin from './admin.service.js';
@@ -45,7 +46,7 @@ export const adminRouter = router({
           'Overview: Total Products, Active Vendors, Total Users and Monthly Revenue (naira), each with last month and the change in percent; recent orders, registrations and reports; system status.',
       },
     })
-    .output(AdminDashboardDto)
+    .output(answer(AdminDashboardDto))
     .query(({ ctx }) => admin.dashboard(ctx)),
 
   users: router({
@@ -59,7 +60,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminUsersQuery)
-      .output(PagedAdminUsersDto)
+      .output(answer(PagedAdminUsersDto))
       .query(({ ctx, input }) => admin.listUsers(ctx, input)),
     get: adminProcedure
       .meta({
@@ -72,7 +73,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminIdInput)
-      .output(AdminUserDetailDto)
+      .output(answer(AdminUserDetailDto))
       .query(({ ctx, input }) => admin.getUser(ctx, input.id)),
     suspend: adminProcedure
       .meta({
@@ -86,7 +87,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminIdInput)
-      .output(AdminUserDetailDto)
+      .output(answer(AdminUserDetailDto))
       .mutation(({ ctx, input }) => admin.suspendUser(ctx, input.id)),
     reinstate: adminProcedure
       .meta({
@@ -99,7 +100,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminIdInput)
-      .output(AdminUserDetailDto)
+      .output(answer(AdminUserDetailDto))
       .mutation(({ ctx, input }) => admin.reinstateUser(ctx, input.id)),
   }),
 
@@ -114,7 +115,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminVendorsQuery)
-      .output(PagedAdminVendorsDto)
+      .output(answer(PagedAdminVendorsDto))
       .query(({ ctx, input }) => admin.listVendors(ctx, input)),
     get: adminProcedure
       .meta({
@@ -127,7 +128,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminIdInput)
-      .output(AdminVendorDetailDto)
+      .output(answer(AdminVendorDetailDto))
       .query(({ ctx, input }) => admin.getVendor(ctx, input.id)),
     verify: adminProcedure
       .meta({
@@ -141,7 +142,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminIdInput)
-      .output(AdminVendorDto)
+      .output(answer(AdminVendorDto))
       .mutation(({ ctx, input }) => admin.verifyVendor(ctx, input.id)),
     suspend: adminProcedure
       .meta({
@@ -155,7 +156,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminIdInput)
-      .output(AdminVendorDto)
+      .output(answer(AdminVendorDto))
       .mutation(({ ctx, input }) => admin.suspendVendor(ctx, input.id)),
     reinstate: adminProcedure
       .meta({
@@ -168,7 +169,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminIdInput)
-      .output(AdminVendorDto)
+      .output(answer(AdminVendorDto))
       .mutation(({ ctx, input }) => admin.reinstateVendor(ctx, input.id)),
   }),
 
@@ -183,7 +184,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminListQuery)
-      .output(PagedAdminProductsDto)
+      .output(answer(PagedAdminProductsDto))
       .query(({ ctx, input }) => admin.listProducts(ctx, input)),
     get: adminProcedure
       .meta({
@@ -196,7 +197,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminIdInput)
-      .output(AdminProductDto)
+      .output(answer(AdminProductDto))
       .query(({ ctx, input }) => admin.getProduct(ctx, input.id)),
     update: adminProcedure
       .meta({
@@ -210,7 +211,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminProductUpdateInput)
-      .output(AdminProductDto)
+      .output(answer(AdminProductDto))
       .mutation(({ ctx, input }) => admin.updateProduct(ctx, input)),
     archive: adminProcedure
       .meta({
@@ -224,7 +225,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminIdInput)
-      .output(AdminProductDto)
+      .output(answer(AdminProductDto))
       .mutation(({ ctx, input }) => admin.archiveProduct(ctx, input.id)),
   }),
 
@@ -240,7 +241,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminReportsQuery)
-      .output(AdminReportsDto)
+      .output(answer(AdminReportsDto))
       .query(({ ctx, input }) => admin.listReports(ctx, input)),
   }),
 
@@ -256,7 +257,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminContactQuery)
-      .output(AdminContactMessagesDto)
+      .output(answer(AdminContactMessagesDto))
       .query(({ ctx, input }) => admin.listContactMessages(ctx, input)),
     markHandled: adminProcedure
       .meta({
@@ -269,7 +270,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminIdInput)
-      .output(AdminContactMessageDto)
+      .output(answer(AdminContactMessageDto))
       .mutation(({ ctx, input }) => admin.markContactHandled(ctx, input.id)),
   }),
   auditLog: adminProcedure
@@ -282,6 +283,6 @@ export const adminRouter = router({
       },
     })
     .input(AdminAuditQuery)
-    .output(PagedAuditLogDto)
+    .output(answer(PagedAuditLogDto))
     .query(({ ctx, input }) => admin.listAuditLog(ctx, input)),
 });

@@ -9,6 +9,7 @@ import {
 } from '@caps/contracts';
 import { DomainError } from '../../errors.js';
 import type { ImageUpload } from '../../images/image-store.js';
+import { answer } from '../../output-check.js';
 import { authedProcedure, publicProcedure } from '../../procedures.js';
 import { uploadsOf } from '../../rest-binding.js';
 import { router } from '../../trpc.js';
@@ -45,7 +46,7 @@ export const authRouter = router({
       },
     })
     .input(RegisterInput)
-    .output(AuthResultDto)
+    .output(answer(AuthResultDto))
     .mutation(({ ctx, input }) => auth.register(ctx, input, shopImages(uploadsOf(ctx)))),
   login: publicProcedure
     .meta({
@@ -59,11 +60,11 @@ export const authRouter = router({
       },
     })
     .input(LoginInput)
-    .output(AuthResultDto)
+    .output(answer(AuthResultDto))
     .mutation(({ ctx, input }) => auth.login(ctx, input)),
   logout: authedProcedure
     .meta({ rest: { method: 'POST', path: '/logout', tag, summary: 'Revoke the bearer token of this request.' } })
-    .output(MessageDto)
+    .output(answer(MessageDto))
     .mutation(({ ctx }) => auth.logout(ctx)),
   me: authedProcedure
     .meta({
@@ -74,7 +75,7 @@ export const authRouter = router({
         summary: "The signed-in user; vendors get their shop under 'vendor'.",
       },
     })
-    .output(UserDto)
+    .output(answer(UserDto))
     .query(({ ctx }) => auth.profileOf(ctx.em, ctx.user)),
   updateProfile: authedProcedure
     .meta({
@@ -90,7 +91,7 @@ export const authRouter = router({
       },
     })
     .input(UpdateProfileInput)
-    .output(UserDto)
+    .output(answer(UserDto))
     .mutation(({ ctx, input }) => auth.updateProfile(ctx, input, shopImages(uploadsOf(ctx)))),
   changePassword: authedProcedure
     .meta({
@@ -103,6 +104,6 @@ export const authRouter = router({
       },
     })
     .input(ChangePasswordInput)
-    .output(MessageDto)
+    .output(answer(MessageDto))
     .mutation(({ ctx, input }) => auth.changePassword(ctx, input)),
 });

@@ -8,6 +8,7 @@ import {
   UpdateCartItemInput,
 } from '@caps/contracts';
 import { z } from 'zod';
+import { answer } from '../../output-check.js';
 import { customerProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as cart from './cart.service.js';
@@ -26,9 +27,9 @@ export const cartRouter = router({
           "The signed-in customer's cart, newest line first. Lines whose cap is no longer listed stay, with available false, so they can be removed.",
       },
     })
-    .output(z.array(CartItemDto))
+    .output(answer(z.array(CartItemDto)))
     .query(({ ctx }) => cart.listCart(ctx)),
-  count: customerProcedure.output(z.number().int()).query(({ ctx }) => cart.cartCount(ctx)),
+  count: customerProcedure.output(answer(z.number().int())).query(({ ctx }) => cart.cartCount(ctx)),
   add: customerProcedure
     .meta({
       rest: {
@@ -42,7 +43,7 @@ export const cartRouter = router({
       },
     })
     .input(AddToCartInput)
-    .output(CartItemDto)
+    .output(answer(CartItemDto))
     .mutation(({ ctx, input }) => cart.addToCart(ctx, input)),
   update: customerProcedure
     .meta({
@@ -56,17 +57,17 @@ export const cartRouter = router({
       },
     })
     .input(UpdateCartItemInput)
-    .output(CartUpdateResultDto)
+    .output(answer(CartUpdateResultDto))
     .mutation(({ ctx, input }) => cart.updateCartItem(ctx, input)),
   remove: customerProcedure
     .meta({
       rest: { method: 'DELETE', path: '/cart/{id}', tag, errors: [404], summary: 'Remove one of your lines.' },
     })
     .input(CartItemIdInput)
-    .output(CartItemRemovedDto)
+    .output(answer(CartItemRemovedDto))
     .mutation(({ ctx, input }) => cart.removeCartItem(ctx, input.id)),
   clear: customerProcedure
     .meta({ rest: { method: 'DELETE', path: '/cart', tag, summary: 'Remove every line of the cart.' } })
-    .output(MessageDto)
+    .output(answer(MessageDto))
     .mutation(({ ctx }) => cart.clearCart(ctx)),
 });

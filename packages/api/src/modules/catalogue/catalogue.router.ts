@@ -1,4 +1,5 @@
 import { IdParam, PagedProductsDto, ProductDto, ProductListQuery } from '@caps/contracts';
+import { answer } from '../../output-check.js';
 import { publicProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as catalogue from './catalogue.service.js';
@@ -17,11 +18,11 @@ export const catalogueRouter = router({
       },
     })
     .input(ProductListQuery)
-    .output(PagedProductsDto)
+    .output(answer(PagedProductsDto))
     .query(({ ctx, input }) => catalogue.listProducts(ctx, input)),
   get: publicProcedure
     .meta({ rest: { method: 'GET', path: '/products/{id}', tag, summary: 'One public product.' } })
     .input(IdParam)
-    .output(ProductDto)
+    .output(answer(ProductDto))
     .query(({ ctx, input }) => catalogue.getProduct(ctx, input.id)),
 });

@@ -7,6 +7,7 @@ import {
   VendorProductDto,
 } from '@caps/contracts';
 import { z } from 'zod';
+import { answer } from '../../output-check.js';
 import { vendorProcedure } from '../../procedures.js';
 import { uploadsOf } from '../../rest-binding.js';
 import { router } from '../../trpc.js';
@@ -26,7 +27,7 @@ export const vendorProductsRouter = router({
         summary: "The vendor's own caps, archived ones included (archived: true), newest first, with stock.",
       },
     })
-    .output(z.array(VendorProductDto))
+    .output(answer(z.array(VendorProductDto)))
     .query(({ ctx }) => vendorProducts.listOwnProducts(ctx)),
   create: vendorProcedure
     .meta({
@@ -43,7 +44,7 @@ export const vendorProductsRouter = router({
       },
     })
     .input(CreateVendorProductInput)
-    .output(ProductDto)
+    .output(answer(ProductDto))
     .mutation(({ ctx, input }) => vendorProducts.createProduct(ctx, input, uploadsOf(ctx))),
   update: vendorProcedure
     .meta({
@@ -59,7 +60,7 @@ export const vendorProductsRouter = router({
       },
     })
     .input(UpdateVendorProductInput)
-    .output(ProductDto)
+    .output(answer(ProductDto))
     .mutation(({ ctx, input }) => vendorProducts.updateProduct(ctx, input, uploadsOf(ctx))),
   remove: vendorProcedure
     .meta({
@@ -73,6 +74,6 @@ export const vendorProductsRouter = router({
       },
     })
     .input(IdParam)
-    .output(MessageDto)
+    .output(answer(MessageDto))
     .mutation(({ ctx, input }) => vendorProducts.removeProduct(ctx, input.id)),
 });

@@ -1,5 +1,6 @@
 import { ContactMessageInput } from '@caps/contracts';
 import { z } from 'zod';
+import { answer } from '../../output-check.js';
 import { publicProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as contact from './contact.service.js';
@@ -18,6 +19,6 @@ export const contactRouter = router({
       },
     })
     .input(ContactMessageInput)
-    .output(z.object({ id: z.number().int(), message: z.string() }))
+    .output(answer(z.object({ id: z.number().int(), message: z.string() })))
     .mutation(({ ctx, input }) => contact.sendMessage(ctx, input)),
 });

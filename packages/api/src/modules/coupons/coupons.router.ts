@@ -8,6 +8,7 @@ import {
   VendorCouponDto,
 } from '@caps/contracts';
 import { z } from 'zod';
+import { answer } from '../../output-check.js';
 import { customerProcedure, vendorProcedure } from '../../procedures.js';
 import { limitCall } from '../../rate-limit.js';
 import { router } from '../../trpc.js';
@@ -29,7 +30,7 @@ export const couponsRouter = router({
       },
     })
     .input(CouponCheckInput)
-    .output(CouponCheckDto)
+    .output(answer(CouponCheckDto))
     .query(async ({ ctx, input }) => {
       await limitCall(ctx, 'couponCheck', ctx.user.id);
       return coupons.checkCoupon(ctx, input);
@@ -43,7 +44,7 @@ export const couponsRouter = router({
         summary: "The shop's own coupons, newest first, each with its state: Active, Expired or Used up.",
       },
     })
-    .output(z.array(VendorCouponDto))
+    .output(answer(z.array(VendorCouponDto)))
     .query(({ ctx }) => coupons.listCoupons(ctx)),
   create: vendorProcedure
     .meta({
@@ -58,7 +59,7 @@ export const couponsRouter = router({
       },
     })
     .input(CouponCreateInput)
-    .output(VendorCouponDto)
+    .output(answer(VendorCouponDto))
     .mutation(({ ctx, input }) => coupons.createCoupon(ctx, input)),
   update: vendorProcedure
     .meta({
@@ -71,7 +72,7 @@ export const couponsRouter = router({
       },
     })
     .input(CouponUpdateInput)
-    .output(VendorCouponDto)
+    .output(answer(VendorCouponDto))
     .mutation(({ ctx, input }) => coupons.updateCoupon(ctx, input)),
   remove: vendorProcedure
     .meta({
@@ -84,6 +85,6 @@ export const couponsRouter = router({
       },
     })
     .input(IdParam)
-    .output(MessageDto)
+    .output(answer(MessageDto))
     .mutation(({ ctx, input }) => coupons.removeCoupon(ctx, input.id)),
 });

@@ -1,5 +1,6 @@
 import { CheckoutResultDto, IdParam, OrderCreateInput, OrderDto } from '@caps/contracts';
 import { z } from 'zod';
+import { answer } from '../../output-check.js';
 import { customerProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as orders from './orders.service.js';
@@ -22,11 +23,11 @@ export const ordersRouter = router({
       },
     })
     .input(OrderCreateInput)
-    .output(CheckoutResultDto)
+    .output(answer(CheckoutResultDto))
     .mutation(({ ctx, input }) => orders.placeOrder(ctx, input)),
   list: customerProcedure
     .meta({ rest: { method: 'GET', path: '/orders', tag, summary: "The caller's orders, newest first." } })
-    .output(z.array(OrderDto))
+    .output(answer(z.array(OrderDto)))
     .query(({ ctx }) => orders.listOrders(ctx)),
   get: customerProcedure
     .meta({
@@ -38,6 +39,6 @@ export const ordersRouter = router({
       },
     })
     .input(IdParam)
-    .output(OrderDto)
+    .output(answer(OrderDto))
     .query(({ ctx, input }) => orders.getOrder(ctx, input.id)),
 });

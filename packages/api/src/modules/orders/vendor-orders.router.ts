@@ -1,5 +1,6 @@
 import { VendorAdvanceOrderInput, VendorDashboardDto, VendorOrderDto } from '@caps/contracts';
 import { z } from 'zod';
+import { answer } from '../../output-check.js';
 import { vendorProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as vendorOrders from './vendor-orders.service.js';
@@ -16,7 +17,7 @@ export const vendorRouter = router({
         summary: "The shop's orders, newest first: buyer, items, total in naira, payment status and status history.",
       },
     })
-    .output(z.array(VendorOrderDto))
+    .output(answer(z.array(VendorOrderDto)))
     .query(({ ctx }) => vendorOrders.listVendorOrders(ctx)),
   advanceOrder: vendorProcedure
     .meta({
@@ -30,7 +31,7 @@ export const vendorRouter = router({
       },
     })
     .input(VendorAdvanceOrderInput)
-    .output(VendorOrderDto)
+    .output(answer(VendorOrderDto))
     .mutation(({ ctx, input }) => vendorOrders.advanceOrder(ctx, input)),
   dashboard: vendorProcedure
     .meta({
@@ -42,6 +43,6 @@ export const vendorRouter = router({
           "The shop's figures: total_products (not archived), total_orders and total_revenue (paid orders, naira), pending_orders, completed_orders (delivered), growth of paid revenue month on month (percent null when last month had none) and the 10 latest events.",
       },
     })
-    .output(VendorDashboardDto)
+    .output(answer(VendorDashboardDto))
     .query(({ ctx }) => vendorOrders.dashboard(ctx)),
 });

@@ -7,6 +7,7 @@ import {
   referenceOf,
 } from '@caps/contracts';
 import { requireRole, requireUser } from '../../access/roles.js';
+import { answer } from '../../output-check.js';
 import { customerProcedure, publicProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as payment from './payment.service.js';
@@ -33,7 +34,7 @@ export const paymentRouter = router({
       },
     })
     .input(PaymentInitiateInput)
-    .output(PaymentInitiateDto)
+    .output(answer(PaymentInitiateDto))
     .mutation(({ ctx, input }) => payment.initiatePayment(ctx, input.order_id)),
   /** The payer only: someone else's reference reads as unknown (its order ids are nobody else's business). */
   verify: customerProcedure
@@ -48,7 +49,7 @@ export const paymentRouter = router({
       },
     })
     .input(PaymentReferenceInput)
-    .output(PaymentVerifyDto)
+    .output(answer(PaymentVerifyDto))
     .query(({ ctx, input }) => payment.verifyPayment(ctx, referenceOf(input), ctx.user.id)),
   /**
    * The provider's return address: whoever holds the reference may have it checked and learns the
@@ -72,7 +73,7 @@ export const paymentRouter = router({
       },
     })
     .input(PaymentReferenceInput)
-    .output(PaymentCallbackDto)
+    .output(answer(PaymentCallbackDto))
     .query(async ({ ctx, input }) => {
       const reference = referenceOf(input);
       if (ctx.request.authorization) {

@@ -1,5 +1,6 @@
 import { ReportCreateInput, ReportDto, ReportStatusInput, VendorReportsQuery } from '@caps/contracts';
 import { z } from 'zod';
+import { answer } from '../../output-check.js';
 import { adminProcedure, authedProcedure, customerProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as reports from './reports.service.js';
@@ -20,7 +21,7 @@ export const reportsRouter = router({
       },
     })
     .input(ReportCreateInput)
-    .output(ReportDto)
+    .output(answer(ReportDto))
     .mutation(({ ctx, input }) => reports.createReport(ctx, input)),
   /** The shop's own vendor or an admin; who may read is decided in the service (it needs the shop). */
   forVendor: authedProcedure
@@ -36,7 +37,7 @@ export const reportsRouter = router({
       },
     })
     .input(VendorReportsQuery)
-    .output(z.array(ReportDto))
+    .output(answer(z.array(ReportDto)))
     .query(({ ctx, input }) => reports.listVendorReports(ctx, input.vendor_id)),
   setStatus: adminProcedure
     .meta({
@@ -49,6 +50,6 @@ export const reportsRouter = router({
       },
     })
     .input(ReportStatusInput)
-    .output(ReportDto)
+    .output(answer(ReportDto))
     .mutation(({ ctx, input }) => reports.setReportStatus(ctx, input)),
 });

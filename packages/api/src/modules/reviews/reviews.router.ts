@@ -1,5 +1,6 @@
 import { ReviewCreateInput, ReviewDto, ReviewListQuery } from '@caps/contracts';
 import { z } from 'zod';
+import { answer } from '../../output-check.js';
 import { customerProcedure, publicProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as reviews from './reviews.service.js';
@@ -15,10 +16,10 @@ export const reviewsRouter = router({
       },
     })
     .input(ReviewListQuery)
-    .output(z.array(ReviewDto))
+    .output(answer(z.array(ReviewDto)))
     .query(({ ctx, input }) => reviews.listReviews(ctx, input)),
   /** The caller's reviews, so an order page can offer a review only for caps not yet reviewed. */
-  mine: customerProcedure.output(z.array(ReviewDto)).query(({ ctx }) => reviews.listMyReviews(ctx)),
+  mine: customerProcedure.output(answer(z.array(ReviewDto))).query(({ ctx }) => reviews.listMyReviews(ctx)),
   create: customerProcedure
     .meta({
       rest: {
@@ -32,6 +33,6 @@ export const reviewsRouter = router({
       },
     })
     .input(ReviewCreateInput)
-    .output(ReviewDto)
+    .output(answer(ReviewDto))
     .mutation(({ ctx, input }) => reviews.createReview(ctx, input)),
 });

@@ -1,5 +1,6 @@
 import { IdParam, PublicVendorDto } from '@caps/contracts';
 import { z } from 'zod';
+import { answer } from '../../output-check.js';
 import { publicProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as vendors from './vendors.service.js';
@@ -16,11 +17,11 @@ export const vendorsRouter = router({
         summary: 'Every verified shop, with average_rating and total_reviews from its reviews (4.5 when none).',
       },
     })
-    .output(z.array(PublicVendorDto))
+    .output(answer(z.array(PublicVendorDto)))
     .query(({ ctx }) => vendors.listVendors(ctx)),
   get: publicProcedure
     .meta({ rest: { method: 'GET', path: '/vendors/{id}', tag, summary: 'One verified shop.' } })
     .input(IdParam)
-    .output(PublicVendorDto)
+    .output(answer(PublicVendorDto))
     .query(({ ctx, input }) => vendors.getVendor(ctx, input.id)),
 });

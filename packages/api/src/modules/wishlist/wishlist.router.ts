@@ -1,5 +1,6 @@
 import { MessageDto, WishlistEntryDto, WishlistProductInput } from '@caps/contracts';
 import { z } from 'zod';
+import { answer } from '../../output-check.js';
 import { customerProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as wishlist from './wishlist.service.js';
@@ -18,7 +19,7 @@ export const wishlistRouter = router({
           "The signed-in customer's wishlist, newest first. Entries whose cap is no longer listed stay, with available false.",
       },
     })
-    .output(z.array(WishlistEntryDto))
+    .output(answer(z.array(WishlistEntryDto)))
     .query(({ ctx }) => wishlist.listWishlist(ctx)),
   add: customerProcedure
     .meta({
@@ -34,7 +35,7 @@ export const wishlistRouter = router({
       },
     })
     .input(WishlistProductInput)
-    .output(WishlistEntryDto)
+    .output(answer(WishlistEntryDto))
     .mutation(async ({ ctx, input }) => {
       const { entry, created } = await wishlist.addToWishlist(ctx, input.product_id);
       if (ctx.rest && !created) ctx.rest.status = 200;
@@ -51,10 +52,10 @@ export const wishlistRouter = router({
       },
     })
     .input(WishlistProductInput)
-    .output(MessageDto)
+    .output(answer(MessageDto))
     .mutation(({ ctx, input }) => wishlist.removeFromWishlist(ctx, input.product_id)),
   has: customerProcedure
     .input(WishlistProductInput)
-    .output(z.boolean())
+    .output(answer(z.boolean()))
     .query(({ ctx, input }) => wishlist.isWishlisted(ctx, input.product_id)),
 });
