@@ -1,4 +1,4 @@
-import { ADMIN_TEXT, E, V } from '@caps/contracts';
+import { ADMIN_TEXT, ERROR_MESSAGES, VALIDATION_MESSAGES } from '@caps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Em } from '../../../packages/api/src/db/orm.js';
 import { AuditLogSchema, UserSchema } from '../../../packages/api/src/modules/auth/auth.entities.js';
@@ -87,10 +87,10 @@ describe('admin REST access', () => {
   it('answers 401 without a token and 403 to a customer or a vendor on every admin URL, changing nothing', async () => {
     for (const [method, url, body] of adminCalls()) {
       const anonymous = await call(method, url, undefined, body);
-      expect([url, anonymous.statusCode, anonymous.json().message]).toEqual([url, 401, E.unauthenticated]);
+      expect([url, anonymous.statusCode, anonymous.json().message]).toEqual([url, 401, ERROR_MESSAGES.unauthenticated]);
       for (const token of [customerToken, vendorToken]) {
         const refused = await call(method, url, token, body);
-        expect([url, refused.statusCode, refused.json().message]).toEqual([url, 403, E.forbidden]);
+        expect([url, refused.statusCode, refused.json().message]).toEqual([url, 403, ERROR_MESSAGES.forbidden]);
       }
     }
     expect(await auditCount()).toBe(0);
@@ -104,16 +104,16 @@ describe('admin REST access', () => {
 
   it('answers 422 for ids that are not whole numbers from 1, and 404 with a message for unknown ones', async () => {
     const byId: [Method, (id: string) => string, string, object?][] = [
-      ['GET', (id) => `/admin/users/${id}`, E.userNotFound],
-      ['POST', (id) => `/admin/users/${id}/suspend`, E.userNotFound],
-      ['POST', (id) => `/admin/users/${id}/reinstate`, E.userNotFound],
-      ['GET', (id) => `/admin/vendors/${id}`, E.vendorNotFound],
-      ['POST', (id) => `/admin/vendors/${id}/verify`, E.vendorNotFound],
-      ['POST', (id) => `/admin/vendors/${id}/suspend`, E.vendorNotFound],
-      ['POST', (id) => `/admin/vendors/${id}/reinstate`, E.vendorNotFound],
-      ['GET', (id) => `/admin/products/${id}`, E.productNotFound],
-      ['PUT', (id) => `/admin/products/${id}`, E.productNotFound, { stock: 1 }],
-      ['DELETE', (id) => `/admin/products/${id}`, E.productNotFound],
+      ['GET', (id) => `/admin/users/${id}`, ERROR_MESSAGES.userNotFound],
+      ['POST', (id) => `/admin/users/${id}/suspend`, ERROR_MESSAGES.userNotFound],
+      ['POST', (id) => `/admin/users/${id}/reinstate`, ERROR_MESSAGES.userNotFound],
+      ['GET', (id) => `/admin/vendors/${id}`, ERROR_MESSAGES.vendorNotFound],
+      ['POST', (id) => `/admin/vendors/${id}/verify`, ERROR_MESSAGES.vendorNotFound],
+      ['POST', (id) => `/admin/vendors/${id}/suspend`, ERROR_MESSAGES.vendorNotFound],
+      ['POST', (id) => `/admin/vendors/${id}/reinstate`, ERROR_MESSAGES.vendorNotFound],
+      ['GET', (id) => `/admin/products/${id}`, ERROR_MESSAGES.productNotFound],
+      ['PUT', (id) => `/admin/products/${id}`, ERROR_MESSAGES.productNotFound, { stock: 1 }],
+      ['DELETE', (id) => `/admin/products/${id}`, ERROR_MESSAGES.productNotFound],
       ['POST', (id) => `/admin/contact-messages/${id}/handled`, ADMIN_TEXT.contactNotFound],
     ];
     for (const [method, url, notFound, body] of byId) {
@@ -133,9 +133,9 @@ describe('admin REST access', () => {
 
   it('refuses a bad product edit with 422 and a message, changing nothing', async () => {
     for (const [body, message] of [
-      [{ price: 0 }, V.pricePositive],
-      [{ price: 'cheap' }, V.pricePositive],
-      [{ stock: 2.5 }, V.stockNonNegative],
+      [{ price: 0 }, VALIDATION_MESSAGES.pricePositive],
+      [{ price: 'cheap' }, VALIDATION_MESSAGES.pricePositive],
+      [{ stock: 2.5 }, VALIDATION_MESSAGES.stockNonNegative],
       [{ category: 'Cowboy Hats' }, 'Category must be one of: Hausa Caps'],
       [{}, ADMIN_TEXT.nothingToChange],
       [{ sizes: ['57'] }, "The field 'sizes' is not allowed."],

@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { E, V } from '@caps/contracts';
+import { ERROR_MESSAGES, VALIDATION_MESSAGES } from '@caps/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserSchema } from '../../../packages/api/src/modules/auth/auth.entities.js';
@@ -62,7 +62,7 @@ describe('POST /api/register', () => {
       customerInput({ password: 'alllowercase1', password_confirmation: 'alllowercase1' }),
     );
     expect(response.statusCode).toBe(422);
-    expect(response.json().message).toBe(V.passwordUpper);
+    expect(response.json().message).toBe(VALIDATION_MESSAGES.passwordUpper);
   });
 
   it('answers 409 for a duplicate email', async () => {
@@ -70,7 +70,7 @@ describe('POST /api/register', () => {
     expect((await register(input)).statusCode).toBe(201);
     const response = await register(input);
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(E.emailTaken);
+    expect(response.json().message).toBe(ERROR_MESSAGES.emailTaken);
   });
 
   it('answers 400 for malformed JSON and for a body that is not an object', async () => {
@@ -143,7 +143,10 @@ describe('POST /api/register', () => {
     const before = await userCount();
     const response = await register(customerInput(overrides));
     expect(response.statusCode, response.body).toBe(422);
-    expect(response.json()).toMatchObject({ message: V.terms, errors: { [field]: [V.terms] } });
+    expect(response.json()).toMatchObject({
+      message: VALIDATION_MESSAGES.terms,
+      errors: { [field]: [VALIDATION_MESSAGES.terms] },
+    });
     expect(await userCount()).toBe(before);
   });
 
@@ -152,7 +155,7 @@ describe('POST /api/register', () => {
     const { payload, headers } = multipart(vendorFields({ terms_accepted: 'off' }));
     const response = await env.app.inject({ method: 'POST', url: '/api/register', payload, headers });
     expect(response.statusCode, response.body).toBe(422);
-    expect(response.json().message).toBe(V.terms);
+    expect(response.json().message).toBe(VALIDATION_MESSAGES.terms);
     expect(await userCount()).toBe(before);
   });
 
@@ -177,7 +180,7 @@ describe('POST /api/register', () => {
     for (const full_name of ['Adé 2', "O'Neil", '\u0301\u0301']) {
       const response = await register(customerInput({ full_name }));
       expect(response.statusCode, full_name).toBe(422);
-      expect(response.json().errors.full_name).toEqual([V.nameLetters]);
+      expect(response.json().errors.full_name).toEqual([VALIDATION_MESSAGES.nameLetters]);
     }
   });
 
@@ -194,7 +197,7 @@ describe('POST /api/register', () => {
     ]);
     const response = await env.app.inject({ method: 'POST', url: '/api/register', payload, headers });
     expect(response.statusCode).toBe(415);
-    expect(response.json().message).toBe(E.imageType);
+    expect(response.json().message).toBe(ERROR_MESSAGES.imageType);
     expect(await userCount()).toBe(before);
     expect(storedFiles()).toBe(files);
   });
@@ -215,7 +218,7 @@ describe('POST /api/register', () => {
     ]);
     const response = await env.app.inject({ method: 'POST', url: '/api/register', payload, headers });
     expect(response.statusCode).toBe(413);
-    expect(response.json().message).toBe(E.imageTooLarge);
+    expect(response.json().message).toBe(ERROR_MESSAGES.imageTooLarge);
     expect(await userCount()).toBe(before);
   });
 
@@ -256,7 +259,7 @@ describe('POST /api/login and /api/logout', () => {
     });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
-    expect(wrong.json().message).toBe(E.invalidCredentials);
+    expect(wrong.json().message).toBe(ERROR_MESSAGES.invalidCredentials);
   });
 
   it('answers 429 with Retry-After after too many failures on one account', async () => {
@@ -288,7 +291,7 @@ describe('POST /api/login and /api/logout', () => {
       payload: { email: vendor.email, password: vendor.password, intended_role: 'customer' },
     });
     expect(wrongRole.statusCode).toBe(403);
-    expect(wrongRole.json().message).toBe(E.wrongRole('customer'));
+    expect(wrongRole.json().message).toBe(ERROR_MESSAGES.wrongRole('customer'));
     const asAdmin = await env.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -306,7 +309,7 @@ describe('POST /api/login and /api/logout', () => {
       payload: { email: customer.email, password: customer.password },
     });
     expect(suspended.statusCode).toBe(403);
-    expect(suspended.json().message).toBe(E.suspended);
+    expect(suspended.json().message).toBe(ERROR_MESSAGES.suspended);
   });
 
   it('revokes the token on logout', async () => {
@@ -315,7 +318,7 @@ describe('POST /api/login and /api/logout', () => {
     expect((await env.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) })).statusCode).toBe(200);
     const after = await env.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) });
     expect(after.statusCode).toBe(401);
-    expect(after.json().message).toBe(E.invalidToken);
+    expect(after.json().message).toBe(ERROR_MESSAGES.invalidToken);
   });
 });
 
@@ -323,7 +326,7 @@ describe('GET and PUT /api/profile', () => {
   it('answers 401 without a token and for a malformed one', async () => {
     const none = await env.app.inject({ method: 'GET', url: '/api/profile' });
     expect(none.statusCode).toBe(401);
-    expect(none.json().message).toBe(E.unauthenticated);
+    expect(none.json().message).toBe(ERROR_MESSAGES.unauthenticated);
     for (const authorization of [
       'Bearer',
       'Bearer abc',
@@ -333,7 +336,7 @@ describe('GET and PUT /api/profile', () => {
     ]) {
       const response = await env.app.inject({ method: 'GET', url: '/api/profile', headers: { authorization } });
       expect(response.statusCode).toBe(401);
-      expect(response.json().message).toBe(E.invalidToken);
+      expect(response.json().message).toBe(ERROR_MESSAGES.invalidToken);
     }
   });
 
@@ -360,7 +363,7 @@ describe('GET and PUT /api/profile', () => {
       payload: { full_name: 'Zainab Umar', phone: 'call me' },
     });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().message).toBe(V.phone);
+    expect(bad.json().message).toBe(VALIDATION_MESSAGES.phone);
   });
 
   it('lets a vendor replace the profile image from multipart, and refuses a bad file', async () => {

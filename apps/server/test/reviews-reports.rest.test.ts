@@ -1,4 +1,4 @@
-import { E, REPORT_TEXT, REVIEW_TEXT, V } from '@caps/contracts';
+import { ERROR_MESSAGES, REPORT_TEXT, REVIEW_TEXT, VALIDATION_MESSAGES } from '@caps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserSchema } from '../../../packages/api/src/modules/auth/auth.entities.js';
 import { type Product, ProductSchema } from '../../../packages/api/src/modules/catalogue/catalogue.entities.js';
@@ -157,13 +157,13 @@ describe('POST /api/reviews', () => {
   });
 
   it.each([
-    ['rating 0', { rating: 0 }, 'rating', V.rating],
-    ['rating 6', { rating: 6 }, 'rating', V.rating],
-    ['rating 2.5', { rating: 2.5 }, 'rating', V.rating],
-    ['rating "x"', { rating: 'x' }, 'rating', V.rating],
-    ['a comment of spaces', { comment: '            ' }, 'comment', V.required],
-    ['a comment of 9 characters', { comment: 'Good cap!' }, 'comment', V.minLength(10)],
-    ['a comment of 501 characters', { comment: 'x'.repeat(501) }, 'comment', V.maxLength(500)],
+    ['rating 0', { rating: 0 }, 'rating', VALIDATION_MESSAGES.rating],
+    ['rating 6', { rating: 6 }, 'rating', VALIDATION_MESSAGES.rating],
+    ['rating 2.5', { rating: 2.5 }, 'rating', VALIDATION_MESSAGES.rating],
+    ['rating "x"', { rating: 'x' }, 'rating', VALIDATION_MESSAGES.rating],
+    ['a comment of spaces', { comment: '            ' }, 'comment', VALIDATION_MESSAGES.required],
+    ['a comment of 9 characters', { comment: 'Good cap!' }, 'comment', VALIDATION_MESSAGES.minLength(10)],
+    ['a comment of 501 characters', { comment: 'x'.repeat(501) }, 'comment', VALIDATION_MESSAGES.maxLength(500)],
     ['both ids', { vendor_id: 1 }, '_', REVIEW_TEXT.oneTarget],
     ['neither id', { product_id: undefined }, '_', REVIEW_TEXT.oneTarget],
     ['product_id "abc"', { product_id: 'abc' }, 'product_id', 'product_id must be a whole number'],
@@ -187,7 +187,7 @@ describe('POST /api/reviews', () => {
     const payload = { product_id: cap.id, rating: 5, comment: COMMENT };
     const anonymous = await send('POST', '/api/reviews', undefined, payload);
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json().message).toBe(E.unauthenticated);
+    expect(anonymous.json().message).toBe(ERROR_MESSAGES.unauthenticated);
     expect((await send('POST', '/api/reviews', kano.token, payload)).statusCode).toBe(403);
     expect((await send('POST', '/api/reviews', admin.token, payload)).statusCode).toBe(403);
     expect(await reviewCount()).toBe(before);
@@ -226,8 +226,13 @@ describe('reports over HTTP', () => {
 
   it.each([
     ['an unknown reason', { reason: 'Rude' }, 'reason', REPORT_TEXT.reason],
-    ['a blank description', { description: '             ' }, 'description', V.required],
-    ['a description of 1001 characters', { description: 'x'.repeat(1001) }, 'description', V.maxLength(1000)],
+    ['a blank description', { description: '             ' }, 'description', VALIDATION_MESSAGES.required],
+    [
+      'a description of 1001 characters',
+      { description: 'x'.repeat(1001) },
+      'description',
+      VALIDATION_MESSAGES.maxLength(1000),
+    ],
   ])('POST /api/reports answers 422 for %s and stores nothing', async (_label, overrides, field, message) => {
     const before = await reportCount();
     const response = await send('POST', '/api/reports', amina.token, {
@@ -280,7 +285,7 @@ describe('reports over HTTP', () => {
 
     const otherVendor = await send('GET', `/api/vendors/${kano.shopId}/reports`, lagos.token);
     expect(otherVendor.statusCode).toBe(403);
-    expect(otherVendor.json().message).toBe(E.forbidden);
+    expect(otherVendor.json().message).toBe(ERROR_MESSAGES.forbidden);
     expect((await send('GET', `/api/vendors/${kano.shopId}/reports`, amina.token)).statusCode).toBe(403);
     expect((await send('GET', `/api/vendors/${kano.shopId}/reports`)).statusCode).toBe(401);
     expect((await send('GET', '/api/vendors/999999/reports', admin.token)).statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import { E } from '@caps/contracts';
+import { ERROR_MESSAGES } from '@caps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerInput, vendorInput } from '../../../packages/api/test/harness.js';
 import { bearer, createRestTestEnv, type RestTestEnv } from './harness.js';
@@ -176,7 +176,7 @@ describe('coupon checks', () => {
   it('need a signed-in customer: 401 without a token, 403 for a vendor', async () => {
     const anonymous = await check(undefined, 'SAVE10', freshIp());
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json().message).toBe(E.unauthenticated);
+    expect(anonymous.json().message).toBe(ERROR_MESSAGES.unauthenticated);
     const vendor = vendorInput();
     const made = await env.app.inject({
       method: 'POST',

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { E, VENDOR_PRODUCT_MESSAGES as M, V } from '@caps/contracts';
+import { ERROR_MESSAGES, VENDOR_PRODUCT_MESSAGES as M, VALIDATION_MESSAGES } from '@caps/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductSchema } from '../../../packages/api/src/modules/catalogue/catalogue.entities.js';
@@ -117,17 +117,17 @@ describe('POST /api/products', () => {
   });
 
   it.each([
-    ['price 0', { price: '0' }, V.pricePositive],
-    ['price -5', { price: '-5' }, V.pricePositive],
-    ['price 1000001', { price: '1000001' }, V.priceMax],
-    ['price abc', { price: 'abc' }, V.pricePositive],
-    ['price 0.001 (₦0 once rounded to the kobo)', { price: '0.001' }, V.pricePositive],
-    ['a blank name', { name: '' }, V.required],
-    ['a blank category', { category: '' }, V.required],
+    ['price 0', { price: '0' }, VALIDATION_MESSAGES.pricePositive],
+    ['price -5', { price: '-5' }, VALIDATION_MESSAGES.pricePositive],
+    ['price 1000001', { price: '1000001' }, VALIDATION_MESSAGES.priceMax],
+    ['price abc', { price: 'abc' }, VALIDATION_MESSAGES.pricePositive],
+    ['price 0.001 (₦0 once rounded to the kobo)', { price: '0.001' }, VALIDATION_MESSAGES.pricePositive],
+    ['a blank name', { name: '' }, VALIDATION_MESSAGES.required],
+    ['a blank category', { category: '' }, VALIDATION_MESSAGES.required],
     ['a size of 21 characters', { 'sizes[1]': 'x'.repeat(21) }, M.sizeTooLong],
     ['an image URL as a text field', { 'images[0]': 'https://example.com/cap.jpg' }, M.imagesAsFiles],
-    ['stock 10001', { stock: '10001' }, V.stockMax],
-    ['stock 2.5', { stock: '2.5' }, V.stockNonNegative],
+    ['stock 10001', { stock: '10001' }, VALIDATION_MESSAGES.stockMax],
+    ['stock 2.5', { stock: '2.5' }, VALIDATION_MESSAGES.stockNonNegative],
   ])('refuses %s: 422 with the spec message, nothing created', async (_label, override, message) => {
     const before = await productCount();
     const files = storedFiles();
@@ -141,7 +141,7 @@ describe('POST /api/products', () => {
   it('refuses a ₦0 price, 5,000 sizes and image URLs in JSON: 422, nothing created', async () => {
     const before = await productCount();
     const cases = [
-      [{ price: 0.001 }, 'price', V.pricePositive],
+      [{ price: 0.001 }, 'price', VALIDATION_MESSAGES.pricePositive],
       [{ sizes: Array.from({ length: 5000 }, (_, n) => `S${n}`) }, 'sizes', M.tooManySizes],
       [{ sizes: JSON.stringify(Array.from({ length: 21 }, (_, n) => `${n}`)) }, 'sizes', M.tooManySizes],
       [{ images: ['https://example.com/cap.jpg'] }, 'images', M.imagesAsFiles],
@@ -186,10 +186,10 @@ describe('POST /api/products', () => {
     const base = withoutSizes();
     const none = await post(tokenA, multipart(base));
     expect(none.statusCode).toBe(422);
-    expect(none.json().errors.sizes).toContain(V.sizesRequired);
+    expect(none.json().errors.sizes).toContain(VALIDATION_MESSAGES.sizesRequired);
     const blank = await post(tokenA, multipart({ ...base, 'sizes[0]': '  ' }));
     expect(blank.statusCode).toBe(422);
-    expect(blank.json().message).toBe(V.sizesRequired);
+    expect(blank.json().message).toBe(VALIDATION_MESSAGES.sizesRequired);
     expect(await productCount()).toBe(before);
   });
 
@@ -216,7 +216,7 @@ describe('POST /api/products', () => {
       ]),
     );
     expect(renamed.statusCode).toBe(415);
-    expect(renamed.json().message).toBe(E.imageType);
+    expect(renamed.json().message).toBe(ERROR_MESSAGES.imageType);
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const script = await post(
       tokenA,
@@ -308,7 +308,7 @@ describe('PUT /api/products/{id}', () => {
         payload,
       });
       expect(response.statusCode).toBe(422);
-      expect(response.json().message).toBe('images' in payload ? M.imagesAsFiles : V.pricePositive);
+      expect(response.json().message).toBe('images' in payload ? M.imagesAsFiles : VALIDATION_MESSAGES.pricePositive);
     }
     const after = await stored(product.id);
     expect([after.name, after.priceKobo, after.images]).toEqual([before.name, before.priceKobo, before.images]);

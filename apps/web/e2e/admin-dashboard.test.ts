@@ -3,7 +3,7 @@ import {
   type AdminProductDto,
   type AdminReportsDto,
   type AdminVendorDetailDto,
-  E,
+  ERROR_MESSAGES,
   formatNaira,
   type PagedAdminProductsDto,
   type PagedAdminVendorsDto,
@@ -69,9 +69,9 @@ describe.skipIf(!browserAvailable())('the admin dashboard in the browser', () =>
     expect((await fetch(`${env.baseUrl}/api/admin/users`)).status).toBe(401);
     // Spec 8's lookup messages for records that do not exist.
     for (const [path, message] of [
-      ['/admin/users/999999', E.userNotFound],
-      ['/admin/vendors/999999', E.vendorNotFound],
-      ['/admin/products/999999', E.productNotFound],
+      ['/admin/users/999999', ERROR_MESSAGES.userNotFound],
+      ['/admin/vendors/999999', ERROR_MESSAGES.vendorNotFound],
+      ['/admin/products/999999', ERROR_MESSAGES.productNotFound],
     ] as const) {
       const response = await apiResponse(env, adminToken, path);
       expect(response.status).toBe(404);
@@ -233,7 +233,7 @@ describe.skipIf(!browserAvailable())('the admin dashboard in the browser', () =>
 
     const customer = await env.newPage();
     const form = await submitLogin(customer, '/auth', CUSTOMER_TO_SUSPEND);
-    await form.getByRole('alert').filter({ hasText: E.suspended }).waitFor();
+    await form.getByRole('alert').filter({ hasText: ERROR_MESSAGES.suspended }).waitFor();
     expect(customer.url()).toBe(`${env.baseUrl}/auth`);
   });
 

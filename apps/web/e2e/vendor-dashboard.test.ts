@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { E, formatNaira, V, VENDOR_PRODUCT_MESSAGES } from '@caps/contracts';
+import { ERROR_MESSAGES, formatNaira, VALIDATION_MESSAGES, VENDOR_PRODUCT_MESSAGES } from '@caps/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, type E2eEnv, startE2eEnv } from './harness';
@@ -242,13 +242,13 @@ describe.skipIf(!browserAvailable())('vendor dashboard in the browser', () => {
     const textFile = files.text('notes.txt', 'not a picture');
     await form.getByRole('button', { name: 'Remove image 6' }).click();
     await form.getByLabel('Images', { exact: true }).setInputFiles(textFile);
-    await form.getByText(E.imageType).waitFor();
+    await form.getByText(ERROR_MESSAGES.imageType).waitFor();
     expect(await pictures.count()).toBe(5);
 
     await form.getByRole('button', { name: 'Add Cap' }).click();
-    await form.getByText(V.pricePositive).waitFor();
-    await form.getByText(V.stockNonNegative).waitFor();
-    await form.getByText(V.sizesRequired).waitFor();
+    await form.getByText(VALIDATION_MESSAGES.pricePositive).waitFor();
+    await form.getByText(VALIDATION_MESSAGES.stockNonNegative).waitFor();
+    await form.getByText(VALIDATION_MESSAGES.sizesRequired).waitFor();
     await screenshotOf(dialog, 'vendor-product-form-errors-1280');
     expect((await api<OwnProduct[]>(env, token, '/vendor/products')).length).toBe(before.length);
 

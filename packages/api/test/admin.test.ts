@@ -1,4 +1,4 @@
-import { ADMIN_TEXT, type AdminProductUpdateInput, E, V } from '@caps/contracts';
+import { ADMIN_TEXT, type AdminProductUpdateInput, ERROR_MESSAGES, VALIDATION_MESSAGES } from '@caps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Em } from '../src/db/orm.js';
 import { AddressSchema } from '../src/modules/addresses/addresses.entities.js';
@@ -197,7 +197,7 @@ describe('vendors', () => {
     expect((await env.caller().vendors.list()).map((v) => v.id)).not.toContain(shop.shopId);
     expect((await failureOf(env.caller(shop.token).vendor.dashboard())).code).toBe('UNAUTHORIZED');
     const refused = await failureOf(login(shop.email));
-    expect([refused.code, refused.message]).toEqual(['FORBIDDEN', E.suspended]);
+    expect([refused.code, refused.message]).toEqual(['FORBIDDEN', ERROR_MESSAGES.suspended]);
     const [entry] = (await env.caller(admin.token).admin.auditLog({ per_page: 1 })).data;
     expect(entry).toMatchObject({ action: 'vendor.suspend', target_type: 'vendor', target_id: shop.shopId });
 
@@ -260,7 +260,7 @@ describe('vendors', () => {
       () => env.caller(admin.token).admin.vendors.reinstate({ id: 999_999 }),
     ]) {
       const failure = await failureOf(call());
-      expect([failure.code, failure.message]).toEqual(['NOT_FOUND', E.vendorNotFound]);
+      expect([failure.code, failure.message]).toEqual(['NOT_FOUND', ERROR_MESSAGES.vendorNotFound]);
     }
   });
 });
@@ -277,7 +277,7 @@ describe('users', () => {
       expect((await failureOf(env.caller(token).auth.me())).code).toBe('UNAUTHORIZED');
     }
     const refused = await failureOf(login(person.email));
-    expect([refused.code, refused.message]).toEqual(['FORBIDDEN', E.suspended]);
+    expect([refused.code, refused.message]).toEqual(['FORBIDDEN', ERROR_MESSAGES.suspended]);
     const [entry] = (await env.caller(admin.token).admin.auditLog({ per_page: 1 })).data;
     expect(entry).toMatchObject({
       action: 'user.suspend',
@@ -389,7 +389,7 @@ describe('users', () => {
       () => env.caller(admin.token).admin.users.reinstate({ id: 999_999 }),
     ]) {
       const failure = await failureOf(call());
-      expect([failure.code, failure.message]).toEqual(['NOT_FOUND', E.userNotFound]);
+      expect([failure.code, failure.message]).toEqual(['NOT_FOUND', ERROR_MESSAGES.userNotFound]);
     }
   });
 });
@@ -470,15 +470,15 @@ describe('products', () => {
     const count = await auditCount();
     const before = await fresh().findOneOrFail(ProductSchema, { id: vendorCap.id });
     const cases = [
-      [{ price: 0 }, 'price', V.pricePositive],
-      [{ price: 1_000_001 }, 'price', V.priceMax],
-      [{ stock: 2.5 }, 'stock', V.stockNonNegative],
-      [{ stock: -1 }, 'stock', V.stockNonNegative],
+      [{ price: 0 }, 'price', VALIDATION_MESSAGES.pricePositive],
+      [{ price: 1_000_001 }, 'price', VALIDATION_MESSAGES.priceMax],
+      [{ stock: 2.5 }, 'stock', VALIDATION_MESSAGES.stockNonNegative],
+      [{ stock: -1 }, 'stock', VALIDATION_MESSAGES.stockNonNegative],
       [{ category: 'Hats' }, 'category', 'Category must be one of'],
-      [{ name: 'ab' }, 'name', V.minLength(3)],
+      [{ name: 'ab' }, 'name', VALIDATION_MESSAGES.minLength(3)],
       // A field the admin cleared is refused (the vendor's update skips it): the form shows every field filled in.
-      [{ name: '' }, 'name', V.required],
-      [{ price: 0.001 }, 'price', V.pricePositive],
+      [{ name: '' }, 'name', VALIDATION_MESSAGES.required],
+      [{ price: 0.001 }, 'price', VALIDATION_MESSAGES.pricePositive],
       [{}, '_', ADMIN_TEXT.nothingToChange],
       [{ description: 'A new description here' }, 'description', "The field 'description' is not allowed."],
     ] as const;
@@ -530,7 +530,7 @@ describe('products', () => {
       () => env.caller(admin.token).admin.products.archive({ id: 999_999 }),
     ]) {
       const failure = await failureOf(call());
-      expect([failure.code, failure.message]).toEqual(['NOT_FOUND', E.productNotFound]);
+      expect([failure.code, failure.message]).toEqual(['NOT_FOUND', ERROR_MESSAGES.productNotFound]);
     }
   });
 });

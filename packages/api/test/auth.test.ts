@@ -1,4 +1,4 @@
-import { E, V } from '@caps/contracts';
+import { ERROR_MESSAGES, VALIDATION_MESSAGES } from '@caps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionSchema, UserSchema } from '../src/modules/auth/auth.entities.js';
 import { tokenDigest } from '../src/modules/auth/tokens.js';
@@ -44,22 +44,22 @@ describe('registration', () => {
   });
 
   it.each([
-    ['email', { email: 'not-an-email' }, V.email],
-    ['email', { email: '' }, V.required],
-    ['password', { password: 'Ab1', password_confirmation: 'Ab1' }, V.passwordLength],
-    ['password', { password: 'ABCDEFG1', password_confirmation: 'ABCDEFG1' }, V.passwordLower],
-    ['password', { password: 'abcdefg1', password_confirmation: 'abcdefg1' }, V.passwordUpper],
-    ['password', { password: 'Abcdefgh', password_confirmation: 'Abcdefgh' }, V.passwordDigit],
-    ['password_confirmation', { password_confirmation: 'Different1' }, V.passwordsMismatch],
-    ['phone', { phone: '08031234567' }, V.phone],
-    ['phone', { phone: '+23480312345678901' }, V.phone],
-    ['phone', { phone: undefined }, V.required],
-    ['full_name', { full_name: 'A' }, V.nameLength],
-    ['full_name', { full_name: 'Amina B3llo' }, V.nameLetters],
-    ['full_name', { full_name: 'A'.repeat(51) }, V.maxLength(50)],
-    ['address', { address: 'Short' }, V.minLength(10)],
-    ['address', { address: 'x'.repeat(201) }, V.maxLength(200)],
-    ['terms_accepted', { terms_accepted: false }, V.terms],
+    ['email', { email: 'not-an-email' }, VALIDATION_MESSAGES.email],
+    ['email', { email: '' }, VALIDATION_MESSAGES.required],
+    ['password', { password: 'Ab1', password_confirmation: 'Ab1' }, VALIDATION_MESSAGES.passwordLength],
+    ['password', { password: 'ABCDEFG1', password_confirmation: 'ABCDEFG1' }, VALIDATION_MESSAGES.passwordLower],
+    ['password', { password: 'abcdefg1', password_confirmation: 'abcdefg1' }, VALIDATION_MESSAGES.passwordUpper],
+    ['password', { password: 'Abcdefgh', password_confirmation: 'Abcdefgh' }, VALIDATION_MESSAGES.passwordDigit],
+    ['password_confirmation', { password_confirmation: 'Different1' }, VALIDATION_MESSAGES.passwordsMismatch],
+    ['phone', { phone: '08031234567' }, VALIDATION_MESSAGES.phone],
+    ['phone', { phone: '+23480312345678901' }, VALIDATION_MESSAGES.phone],
+    ['phone', { phone: undefined }, VALIDATION_MESSAGES.required],
+    ['full_name', { full_name: 'A' }, VALIDATION_MESSAGES.nameLength],
+    ['full_name', { full_name: 'Amina B3llo' }, VALIDATION_MESSAGES.nameLetters],
+    ['full_name', { full_name: 'A'.repeat(51) }, VALIDATION_MESSAGES.maxLength(50)],
+    ['address', { address: 'Short' }, VALIDATION_MESSAGES.minLength(10)],
+    ['address', { address: 'x'.repeat(201) }, VALIDATION_MESSAGES.maxLength(200)],
+    ['terms_accepted', { terms_accepted: false }, VALIDATION_MESSAGES.terms],
   ])('refuses a bad %s with the spec message', async (field, overrides, message) => {
     const before = await userCount();
     const failure = await failureOf(env.caller().auth.register(customerInput(overrides)));
@@ -85,7 +85,7 @@ describe('registration', () => {
     const before = await userCount();
     const failure = await failureOf(env.caller().auth.register({ ...input, email: input.email.toUpperCase() }));
     expect(failure.code).toBe('CONFLICT');
-    expect(failure.message).toBe(E.emailTaken);
+    expect(failure.message).toBe(ERROR_MESSAGES.emailTaken);
     expect(await userCount()).toBe(before);
   });
 
@@ -105,14 +105,14 @@ describe('registration', () => {
   });
 
   it.each([
-    ['shop_name', { shop_name: undefined }, V.required],
-    ['shop_name', { shop_name: 'AB' }, V.minLength(3)],
-    ['shop_description', { shop_description: 'Too short' }, V.minLength(10)],
-    ['account_number', { account_number: '123456789' }, V.accountNumber],
-    ['account_number', { account_number: '12345678901' }, V.accountNumber],
-    ['bank_name', { bank_name: 'Bank of Nowhere' }, V.bankName],
-    ['account_holder_name', { account_holder_name: 'Musa 1' }, V.nameLetters],
-    ['address', { address: undefined }, V.required],
+    ['shop_name', { shop_name: undefined }, VALIDATION_MESSAGES.required],
+    ['shop_name', { shop_name: 'AB' }, VALIDATION_MESSAGES.minLength(3)],
+    ['shop_description', { shop_description: 'Too short' }, VALIDATION_MESSAGES.minLength(10)],
+    ['account_number', { account_number: '123456789' }, VALIDATION_MESSAGES.accountNumber],
+    ['account_number', { account_number: '12345678901' }, VALIDATION_MESSAGES.accountNumber],
+    ['bank_name', { bank_name: 'Bank of Nowhere' }, VALIDATION_MESSAGES.bankName],
+    ['account_holder_name', { account_holder_name: 'Musa 1' }, VALIDATION_MESSAGES.nameLetters],
+    ['address', { address: undefined }, VALIDATION_MESSAGES.required],
   ])('refuses a vendor with a bad %s', async (field, overrides, message) => {
     const before = await env.services.orm.em.fork().count(VendorSchema, {});
     const failure = await failureOf(env.caller().auth.register(vendorInput(overrides)));
@@ -124,7 +124,7 @@ describe('registration', () => {
     const failure = await failureOf(
       env.caller().auth.register({ ...customerInput(), role: 'customer', shop_name: 'Sneaky Shop' }),
     );
-    expect(failure.fields.shop_name).toContain(E.vendorFieldsForbidden);
+    expect(failure.fields.shop_name).toContain(ERROR_MESSAGES.vendorFieldsForbidden);
   });
 });
 
@@ -143,7 +143,7 @@ describe('sign-in', () => {
         .auth.login({ email: `nobody.${Date.now()}@example.com`, password: 'Wrong1234' }),
     );
     expect(wrong).toEqual(unknown);
-    expect(wrong).toMatchObject({ code: 'UNAUTHORIZED', message: E.invalidCredentials });
+    expect(wrong).toMatchObject({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES.invalidCredentials });
   });
 
   it('refuses an account of another role when intended_role is given', async () => {
@@ -168,7 +168,7 @@ describe('sign-in', () => {
     const failure = await failureOf(
       env.caller(undefined, '10.0.0.3').auth.login({ email: input.email, password: input.password }),
     );
-    expect(failure).toMatchObject({ code: 'FORBIDDEN', message: E.suspended });
+    expect(failure).toMatchObject({ code: 'FORBIDDEN', message: ERROR_MESSAGES.suspended });
     expect((await failureOf(env.caller(token).auth.me())).code).toBe('UNAUTHORIZED');
   });
 
@@ -218,13 +218,20 @@ describe('sessions', () => {
     expect((await env.caller(token).auth.me()).role).toBe('customer');
     await env.caller(token).auth.logout();
     const failure = await failureOf(env.caller(token).auth.me());
-    expect(failure).toMatchObject({ code: 'UNAUTHORIZED', message: E.invalidToken });
+    expect(failure).toMatchObject({ code: 'UNAUTHORIZED', message: ERROR_MESSAGES.invalidToken });
   });
 
   it('tells a missing token from a malformed or unknown one', async () => {
-    expect(await failureOf(env.caller().auth.me())).toMatchObject({ code: 'UNAUTHORIZED', message: E.unauthenticated });
-    expect(await failureOf(env.caller('not a token').auth.me())).toMatchObject({ message: E.invalidToken });
-    expect(await failureOf(env.caller('A'.repeat(43)).auth.me())).toMatchObject({ message: E.invalidToken });
+    expect(await failureOf(env.caller().auth.me())).toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: ERROR_MESSAGES.unauthenticated,
+    });
+    expect(await failureOf(env.caller('not a token').auth.me())).toMatchObject({
+      message: ERROR_MESSAGES.invalidToken,
+    });
+    expect(await failureOf(env.caller('A'.repeat(43)).auth.me())).toMatchObject({
+      message: ERROR_MESSAGES.invalidToken,
+    });
   });
 
   it('refuses an expired session', async () => {
@@ -249,7 +256,7 @@ describe('sessions', () => {
         password_confirmation: 'Newpass123',
       }),
     );
-    expect(wrong.fields.current_password).toContain(E.currentPasswordWrong);
+    expect(wrong.fields.current_password).toContain(ERROR_MESSAGES.currentPasswordWrong);
     await env.caller(first).auth.changePassword({
       current_password: input.password,
       password: 'Newpass123',
@@ -281,7 +288,7 @@ describe('profile', () => {
     const bad = await failureOf(
       env.caller(token).auth.updateProfile({ full_name: 'Amina 2', phone: '+2348011111111' }),
     );
-    expect(bad.fields.full_name).toContain(V.nameLetters);
+    expect(bad.fields.full_name).toContain(VALIDATION_MESSAGES.nameLetters);
     const me = await env.caller(token).auth.me();
     expect(me).toMatchObject({ full_name: 'Amina Yusuf', phone: '+2348099999999' });
   });
@@ -291,7 +298,7 @@ describe('profile', () => {
     expect((await failureOf(env.caller(token).auth.updateProfile({ shop_name: 'My Shop' }))).code).toBe('FORBIDDEN');
     expect(
       (await failureOf(env.caller(token).auth.updateProfile({ email: 'other@example.com' }))).fields.email,
-    ).toContain(E.emailReadOnly);
+    ).toContain(ERROR_MESSAGES.emailReadOnly);
     expect((await failureOf(env.caller(token).auth.updateProfile({ role: 'admin' } as never))).code).toBe(
       'BAD_REQUEST',
     );
@@ -309,7 +316,7 @@ describe('profile', () => {
       account_number: '9876543210',
     });
     const bad = await failureOf(env.caller(token).auth.updateProfile({ account_number: '12345' }));
-    expect(bad.fields.account_number).toContain(V.accountNumber);
+    expect(bad.fields.account_number).toContain(VALIDATION_MESSAGES.accountNumber);
   });
 
   it('changes the password through the profile only with the current password', async () => {
@@ -318,7 +325,7 @@ describe('profile', () => {
     const missing = await failureOf(
       env.caller(token).auth.updateProfile({ password: 'Newpass123', password_confirmation: 'Newpass123' }),
     );
-    expect(missing.fields.current_password).toContain(V.currentPasswordRequired);
+    expect(missing.fields.current_password).toContain(VALIDATION_MESSAGES.currentPasswordRequired);
     await env.caller(token).auth.updateProfile({
       current_password: input.password,
       password: 'Newpass123',

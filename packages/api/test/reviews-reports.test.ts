@@ -1,4 +1,4 @@
-import { E, REPORT_TEXT, REVIEW_TEXT, V } from '@caps/contracts';
+import { ERROR_MESSAGES, REPORT_TEXT, REVIEW_TEXT, VALIDATION_MESSAGES } from '@caps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserSchema } from '../src/modules/auth/auth.entities.js';
 import { type Product, ProductSchema } from '../src/modules/catalogue/catalogue.entities.js';
@@ -189,16 +189,16 @@ describe('reviews.create input', () => {
   });
 
   it.each([
-    ['rating 0', { rating: 0 }, 'rating', V.rating],
-    ['rating 6', { rating: 6 }, 'rating', V.rating],
-    ['rating 2.5', { rating: 2.5 }, 'rating', V.rating],
-    ['rating "x"', { rating: 'x' }, 'rating', V.rating],
-    ['rating true', { rating: true }, 'rating', V.rating],
-    ['no rating', { rating: undefined }, 'rating', V.rating],
-    ['a comment of spaces', { comment: '          ' }, 'comment', V.required],
-    ['a comment of 9 characters', { comment: 'Good cap!' }, 'comment', V.minLength(10)],
-    ['a comment of 501 characters', { comment: 'x'.repeat(501) }, 'comment', V.maxLength(500)],
-    ['no comment', { comment: undefined }, 'comment', V.required],
+    ['rating 0', { rating: 0 }, 'rating', VALIDATION_MESSAGES.rating],
+    ['rating 6', { rating: 6 }, 'rating', VALIDATION_MESSAGES.rating],
+    ['rating 2.5', { rating: 2.5 }, 'rating', VALIDATION_MESSAGES.rating],
+    ['rating "x"', { rating: 'x' }, 'rating', VALIDATION_MESSAGES.rating],
+    ['rating true', { rating: true }, 'rating', VALIDATION_MESSAGES.rating],
+    ['no rating', { rating: undefined }, 'rating', VALIDATION_MESSAGES.rating],
+    ['a comment of spaces', { comment: '          ' }, 'comment', VALIDATION_MESSAGES.required],
+    ['a comment of 9 characters', { comment: 'Good cap!' }, 'comment', VALIDATION_MESSAGES.minLength(10)],
+    ['a comment of 501 characters', { comment: 'x'.repeat(501) }, 'comment', VALIDATION_MESSAGES.maxLength(500)],
+    ['no comment', { comment: undefined }, 'comment', VALIDATION_MESSAGES.required],
     ['both product_id and vendor_id', { vendor_id: 1 }, '_', REVIEW_TEXT.oneTarget],
     ['neither product_id nor vendor_id', { product_id: undefined }, '_', REVIEW_TEXT.oneTarget],
     ['product_id 1.5', { product_id: 1.5 }, 'product_id', 'product_id must be a whole number'],
@@ -341,7 +341,7 @@ describe('reports', () => {
   it("refuses another vendor, a customer and a stranger reading a shop's reports", async () => {
     const amina = await customer();
     const read = (token?: string) => env.caller(token).reports.forVendor({ vendor_id: kano.shop.id });
-    expect(await failureOf(read(lagos.token))).toMatchObject({ code: 'FORBIDDEN', message: E.forbidden });
+    expect(await failureOf(read(lagos.token))).toMatchObject({ code: 'FORBIDDEN', message: ERROR_MESSAGES.forbidden });
     expect((await failureOf(read(amina.token))).code).toBe('FORBIDDEN');
     expect((await failureOf(read())).code).toBe('UNAUTHORIZED');
     const unknown = await failureOf(env.caller(admin.token).reports.forVendor({ vendor_id: 999_999 }));
@@ -351,8 +351,13 @@ describe('reports', () => {
   it.each([
     ['an unknown reason', { reason: 'Rude' }, 'reason', REPORT_TEXT.reason],
     ['no reason', { reason: undefined }, 'reason', REPORT_TEXT.reason],
-    ['a blank description', { description: '            ' }, 'description', V.required],
-    ['a description of 1001 characters', { description: 'x'.repeat(1001) }, 'description', V.maxLength(1000)],
+    ['a blank description', { description: '            ' }, 'description', VALIDATION_MESSAGES.required],
+    [
+      'a description of 1001 characters',
+      { description: 'x'.repeat(1001) },
+      'description',
+      VALIDATION_MESSAGES.maxLength(1000),
+    ],
     ['vendor_id "abc"', { vendor_id: 'abc' }, 'vendor_id', 'vendor_id must be a whole number'],
   ])('refuses %s and stores nothing', async (_label, overrides, field, message) => {
     const amina = await customer();

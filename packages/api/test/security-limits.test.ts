@@ -1,4 +1,4 @@
-import { E } from '@caps/contracts';
+import { ERROR_MESSAGES } from '@caps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryRateLimiter } from '../src/rate-limit.js';
 import { createTestEnv, customerInput, failureOf, type TestEnv, vendorInput } from './harness.js';
@@ -82,7 +82,7 @@ describe('registration and contact', () => {
     const caller = env.caller(undefined, ip);
     const input = customerInput();
     await caller.auth.register(input);
-    expect((await failureOf(caller.auth.register(input))).message).toBe(E.emailTaken);
+    expect((await failureOf(caller.auth.register(input))).message).toBe(ERROR_MESSAGES.emailTaken);
     expect((await failureOf(caller.auth.register({ ...customerInput(), email: 'nope' }))).fields).toHaveProperty(
       'email',
     );

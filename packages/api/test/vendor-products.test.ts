@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { VENDOR_PRODUCT_MESSAGES as M, V } from '@caps/contracts';
+import { VENDOR_PRODUCT_MESSAGES as M, VALIDATION_MESSAGES } from '@caps/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductSchema } from '../src/modules/catalogue/catalogue.entities.js';
@@ -62,21 +62,21 @@ describe('vendorProducts (tRPC)', () => {
   });
 
   it.each([
-    ['price 0', { price: 0 }, 'price', V.pricePositive],
-    ['price -5', { price: -5 }, 'price', V.pricePositive],
-    ['price 1000001', { price: 1_000_001 }, 'price', V.priceMax],
-    ['price "abc"', { price: 'abc' }, 'price', V.pricePositive],
-    ['price 0.001 (₦0 once rounded to the kobo)', { price: 0.001 }, 'price', V.pricePositive],
-    ['price 0.0049', { price: 0.0049 }, 'price', V.pricePositive],
-    ['a blank name', { name: ' ' }, 'name', V.required],
-    ['a blank description', { description: '' }, 'description', V.required],
-    ['a blank category', { category: '' }, 'category', V.required],
-    ['a blank price', { price: '' }, 'price', V.pricePositive],
-    ['a blank stock', { stock: '' }, 'stock', V.stockNonNegative],
-    ['stock 10001', { stock: 10_001 }, 'stock', V.stockMax],
-    ['stock 2.5', { stock: 2.5 }, 'stock', V.stockNonNegative],
-    ['no sizes', { sizes: [] }, 'sizes', V.sizesRequired],
-    ['blank sizes only', { sizes: [' ', ''] }, 'sizes', V.sizesRequired],
+    ['price 0', { price: 0 }, 'price', VALIDATION_MESSAGES.pricePositive],
+    ['price -5', { price: -5 }, 'price', VALIDATION_MESSAGES.pricePositive],
+    ['price 1000001', { price: 1_000_001 }, 'price', VALIDATION_MESSAGES.priceMax],
+    ['price "abc"', { price: 'abc' }, 'price', VALIDATION_MESSAGES.pricePositive],
+    ['price 0.001 (₦0 once rounded to the kobo)', { price: 0.001 }, 'price', VALIDATION_MESSAGES.pricePositive],
+    ['price 0.0049', { price: 0.0049 }, 'price', VALIDATION_MESSAGES.pricePositive],
+    ['a blank name', { name: ' ' }, 'name', VALIDATION_MESSAGES.required],
+    ['a blank description', { description: '' }, 'description', VALIDATION_MESSAGES.required],
+    ['a blank category', { category: '' }, 'category', VALIDATION_MESSAGES.required],
+    ['a blank price', { price: '' }, 'price', VALIDATION_MESSAGES.pricePositive],
+    ['a blank stock', { stock: '' }, 'stock', VALIDATION_MESSAGES.stockNonNegative],
+    ['stock 10001', { stock: 10_001 }, 'stock', VALIDATION_MESSAGES.stockMax],
+    ['stock 2.5', { stock: 2.5 }, 'stock', VALIDATION_MESSAGES.stockNonNegative],
+    ['no sizes', { sizes: [] }, 'sizes', VALIDATION_MESSAGES.sizesRequired],
+    ['blank sizes only', { sizes: [' ', ''] }, 'sizes', VALIDATION_MESSAGES.sizesRequired],
     ['21 sizes', { sizes: Array.from({ length: 21 }, (_, n) => `${40 + n}`) }, 'sizes', M.tooManySizes],
     ['5,000 sizes', { sizes: Array.from({ length: 5000 }, (_, n) => `S${n}`) }, 'sizes', M.tooManySizes],
     ['a size of 21 characters', { sizes: ['57', 'x'.repeat(21)] }, 'sizes', M.sizeTooLong],
@@ -166,7 +166,7 @@ describe('vendorProducts (tRPC)', () => {
     const before = await stored(product.id);
     const cases = [
       [{ images: ['https://example.com/cap.jpg'] }, 'images', M.imagesAsFiles],
-      [{ price: 0.001, stock: 1 }, 'price', V.pricePositive],
+      [{ price: 0.001, stock: 1 }, 'price', VALIDATION_MESSAGES.pricePositive],
       [{ sizes: Array.from({ length: 21 }, (_, n) => `${n}`) }, 'sizes', M.tooManySizes],
     ] as const;
     for (const [change, field, message] of cases) {

@@ -1,4 +1,4 @@
-import { ADDRESS_TEXT, type AddressInput, V } from '@caps/contracts';
+import { ADDRESS_TEXT, type AddressInput, VALIDATION_MESSAGES } from '@caps/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AddressSchema } from '../src/modules/addresses/addresses.entities.js';
 import type { User } from '../src/modules/auth/auth.entities.js';
@@ -301,19 +301,19 @@ describe('saved addresses', () => {
   });
 
   it.each([
-    ['full_name', { full_name: 'A' }, V.nameLength],
-    ['full_name', { full_name: 'Amina B3llo' }, V.nameLetters],
-    ['address', { address: 'Short' }, V.minLength(10)],
-    ['address', { address: 'x'.repeat(201) }, V.maxLength(200)],
-    ['city', { city: 'X' }, V.minLength(2)],
-    ['city', { city: '   ' }, V.required],
-    ['state', { state: undefined }, V.required],
-    ['state', { state: 'x'.repeat(101) }, V.maxLength(100)],
+    ['full_name', { full_name: 'A' }, VALIDATION_MESSAGES.nameLength],
+    ['full_name', { full_name: 'Amina B3llo' }, VALIDATION_MESSAGES.nameLetters],
+    ['address', { address: 'Short' }, VALIDATION_MESSAGES.minLength(10)],
+    ['address', { address: 'x'.repeat(201) }, VALIDATION_MESSAGES.maxLength(200)],
+    ['city', { city: 'X' }, VALIDATION_MESSAGES.minLength(2)],
+    ['city', { city: '   ' }, VALIDATION_MESSAGES.required],
+    ['state', { state: undefined }, VALIDATION_MESSAGES.required],
+    ['state', { state: 'x'.repeat(101) }, VALIDATION_MESSAGES.maxLength(100)],
     ['postal_code', { postal_code: 'ab' }, ADDRESS_TEXT.postalCode],
     ['postal_code', { postal_code: '12345678901' }, ADDRESS_TEXT.postalCode],
     ['postal_code', { postal_code: '600-001' }, ADDRESS_TEXT.postalCode],
-    ['postal_code', { postal_code: undefined }, V.required],
-    ['phone', { phone: '08031234567' }, V.phone],
+    ['postal_code', { postal_code: undefined }, VALIDATION_MESSAGES.required],
+    ['phone', { phone: '08031234567' }, VALIDATION_MESSAGES.phone],
     ['is_default', { is_default: 'yes' }, ADDRESS_TEXT.isDefault],
     ['user_id', { user_id: 1 }, "The field 'user_id' is not allowed."],
   ])('refuses a bad %s and saves nothing', async (field, overrides, message) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { wholeNumber } from './catalogue.js';
 import { addressField, boundedText, personName, phoneField, text } from './fields.js';
-import { V } from './messages.js';
+import { VALIDATION_MESSAGES } from './messages.js';
 
 /** How many addresses one customer may keep. */
 export const MAX_SAVED_ADDRESSES = 10;
@@ -22,7 +22,7 @@ const addressFields = {
   state: boundedText(2, 100),
   postal_code: text()
     .trim()
-    .min(1, V.required)
+    .min(1, VALIDATION_MESSAGES.required)
     .regex(/^[A-Za-z0-9]{3,10}$/, ADDRESS_TEXT.postalCode),
   phone: phoneField,
   is_default: z.boolean({ error: ADDRESS_TEXT.isDefault }),

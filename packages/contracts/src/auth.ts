@@ -15,7 +15,7 @@ import {
   shopNameField,
   text,
 } from './fields.js';
-import { E, V } from './messages.js';
+import { ERROR_MESSAGES, VALIDATION_MESSAGES } from './messages.js';
 
 /** Vendor-only fields of registration and profile (spec 2 and 5: Shop and Bank sections). */
 export const vendorShopFields = {
@@ -64,24 +64,26 @@ export const RegisterInput = z
   })
   .strict()
   .superRefine((input, ctx) => {
-    if (!input.full_name && !input.name) ctx.addIssue({ code: 'custom', path: ['full_name'], message: V.required });
+    if (!input.full_name && !input.name)
+      ctx.addIssue({ code: 'custom', path: ['full_name'], message: VALIDATION_MESSAGES.required });
     if (input.password_confirmation !== undefined && input.password_confirmation !== input.password) {
-      ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: V.passwordsMismatch });
+      ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: VALIDATION_MESSAGES.passwordsMismatch });
     }
     for (const field of TERMS_FIELDS) {
       if (input[field] !== undefined && flag.safeParse(input[field]).data !== true) {
-        ctx.addIssue({ code: 'custom', path: [field], message: V.terms });
+        ctx.addIssue({ code: 'custom', path: [field], message: VALIDATION_MESSAGES.terms });
       }
     }
     const role = input.role ?? (input.shop_name ? 'vendor' : 'customer');
     if (role === 'vendor') {
       for (const field of [...VENDOR_FIELD_NAMES, 'address'] as const) {
-        if (input[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: V.required });
+        if (input[field] === undefined)
+          ctx.addIssue({ code: 'custom', path: [field], message: VALIDATION_MESSAGES.required });
       }
     } else {
       for (const field of VENDOR_FIELD_NAMES) {
         if (input[field] !== undefined) {
-          ctx.addIssue({ code: 'custom', path: [field], message: E.vendorFieldsForbidden });
+          ctx.addIssue({ code: 'custom', path: [field], message: ERROR_MESSAGES.vendorFieldsForbidden });
         }
       }
     }
@@ -103,12 +105,12 @@ export const CustomerRegisterForm = z
     email: emailField,
     phone: phoneField,
     password: registrationPassword,
-    password_confirmation: text().min(1, V.required),
-    terms_accepted: z.boolean().refine((v) => v, V.terms),
+    password_confirmation: text().min(1, VALIDATION_MESSAGES.required),
+    terms_accepted: z.boolean().refine((v) => v, VALIDATION_MESSAGES.terms),
   })
   .refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],
-    message: V.passwordsMismatch,
+    message: VALIDATION_MESSAGES.passwordsMismatch,
   });
 export type CustomerRegisterForm = z.input<typeof CustomerRegisterForm>;
 
@@ -120,12 +122,12 @@ export const VendorRegisterForm = z
     phone: phoneField,
     ...vendorShopFields,
     password: registrationPassword,
-    password_confirmation: text().min(1, V.required),
-    terms_accepted: z.boolean().refine((v) => v, V.terms),
+    password_confirmation: text().min(1, VALIDATION_MESSAGES.required),
+    terms_accepted: z.boolean().refine((v) => v, VALIDATION_MESSAGES.terms),
   })
   .refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],
-    message: V.passwordsMismatch,
+    message: VALIDATION_MESSAGES.passwordsMismatch,
   });
 export type VendorRegisterForm = z.input<typeof VendorRegisterForm>;
 
@@ -138,34 +140,34 @@ export type LoginInput = z.input<typeof LoginInput>;
 
 /** The admin sign-in form: email and password required, nothing else (spec 5). */
 export const AdminLoginForm = z.object({
-  email: text().trim().min(1, V.required),
-  password: text().min(1, V.required),
+  email: text().trim().min(1, VALIDATION_MESSAGES.required),
+  password: text().min(1, VALIDATION_MESSAGES.required),
 });
 export type AdminLoginForm = z.input<typeof AdminLoginForm>;
 
 export const ChangePasswordInput = z
   .object({
-    current_password: text().min(1, V.currentPasswordRequired),
+    current_password: text().min(1, VALIDATION_MESSAGES.currentPasswordRequired),
     password: registrationPassword,
-    password_confirmation: text().min(1, V.required),
+    password_confirmation: text().min(1, VALIDATION_MESSAGES.required),
   })
   .strict()
   .refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],
-    message: V.passwordsMismatch,
+    message: VALIDATION_MESSAGES.passwordsMismatch,
   });
 export type ChangePasswordInput = z.input<typeof ChangePasswordInput>;
 
 /** The settings Security tab: new and confirm must match ('New passwords do not match.'). */
 export const SecurityForm = z
   .object({
-    current_password: text().min(1, V.currentPasswordRequired),
+    current_password: text().min(1, VALIDATION_MESSAGES.currentPasswordRequired),
     password: registrationPassword,
-    password_confirmation: text().min(1, V.required),
+    password_confirmation: text().min(1, VALIDATION_MESSAGES.required),
   })
   .refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],
-    message: V.newPasswordsMismatch,
+    message: VALIDATION_MESSAGES.newPasswordsMismatch,
   });
 
 /**
@@ -192,13 +194,21 @@ export const UpdateProfileInput = z
   .superRefine((input, ctx) => {
     if (input.password !== undefined) {
       if (!input.current_password) {
-        ctx.addIssue({ code: 'custom', path: ['current_password'], message: V.currentPasswordRequired });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['current_password'],
+          message: VALIDATION_MESSAGES.currentPasswordRequired,
+        });
       }
       if (input.password_confirmation !== input.password) {
-        ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: V.passwordsMismatch });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['password_confirmation'],
+          message: VALIDATION_MESSAGES.passwordsMismatch,
+        });
       }
     } else if (input.current_password || input.password_confirmation) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: V.newPasswordRequired });
+      ctx.addIssue({ code: 'custom', path: ['password'], message: VALIDATION_MESSAGES.newPasswordRequired });
     }
   })
   .transform(({ name, full_name, ...rest }) => ({ ...rest, full_name: full_name ?? name }));
@@ -207,9 +217,9 @@ export type UpdateProfileData = z.output<typeof UpdateProfileInput>;
 
 /** The customer Profile tab and the vendor personal-info form. */
 export const PersonalInfoForm = z.object({
-  full_name: text().trim().min(1, V.fullNameRequired).pipe(personName),
-  phone: text().trim().min(1, V.phoneRequired).pipe(phoneField),
-  address: text().trim().min(1, V.addressRequired).pipe(addressField),
+  full_name: text().trim().min(1, VALIDATION_MESSAGES.fullNameRequired).pipe(personName),
+  phone: text().trim().min(1, VALIDATION_MESSAGES.phoneRequired).pipe(phoneField),
+  address: text().trim().min(1, VALIDATION_MESSAGES.addressRequired).pipe(addressField),
 });
 export type PersonalInfoForm = z.input<typeof PersonalInfoForm>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { wholeNumber } from './catalogue.js';
 import { text } from './fields.js';
-import { V } from './messages.js';
+import { VALIDATION_MESSAGES } from './messages.js';
 
 /** The most one line may hold: the most stock a product can have (spec 5, Stock at most 10,000). */
 export const MAX_CART_QUANTITY = 10_000;
@@ -26,9 +26,9 @@ export const CART_TEXT = {
  */
 const sizeField = z
   .union([z.number().transform(String), text()], {
-    error: (issue) => (issue.input === null ? V.required : V.invalidFormat),
+    error: (issue) => (issue.input === null ? VALIDATION_MESSAGES.required : VALIDATION_MESSAGES.invalidFormat),
   })
-  .pipe(z.string().trim().max(20, V.maxLength(20)));
+  .pipe(z.string().trim().max(20, VALIDATION_MESSAGES.maxLength(20)));
 
 /**
  * POST /cart. Strict: the price always comes from the product on the server, so a client-sent `price`

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BANKS } from './constants.js';
-import { V } from './messages.js';
+import { VALIDATION_MESSAGES } from './messages.js';
 
 /**
  * Field schemas for the validation table of spec section 5. Every form and every server input is
@@ -9,7 +9,12 @@ import { V } from './messages.js';
 
 /** A string field whose absence reads 'This field is required' and whose wrong type reads 'Invalid format'. */
 export const text = () =>
-  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? V.required : V.invalidFormat) });
+  z.string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? VALIDATION_MESSAGES.required
+        : VALIDATION_MESSAGES.invalidFormat,
+  });
 
 /**
  * Trimmed text with the generic length messages; an empty value is 'This field is required'. A
@@ -17,8 +22,11 @@ export const text = () =>
  * length is 1 characters' next to 'This field is required'.
  */
 export const boundedText = (min: number, max: number) => {
-  const required = text().trim().min(1, V.required);
-  return (min > 1 ? required.min(min, V.minLength(min)) : required).max(max, V.maxLength(max));
+  const required = text().trim().min(1, VALIDATION_MESSAGES.required);
+  return (min > 1 ? required.min(min, VALIDATION_MESSAGES.minLength(min)) : required).max(
+    max,
+    VALIDATION_MESSAGES.maxLength(max),
+  );
 };
 
 /** A number as a person writes it: digits with an optional sign and decimals, nothing else. */
@@ -38,49 +46,52 @@ export const decimalNumber = (message: string) =>
 export const emailField = text()
   .trim()
   .toLowerCase()
-  .min(1, V.required)
-  .max(254, V.maxLength(254))
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, V.email);
+  .min(1, VALIDATION_MESSAGES.required)
+  .max(254, VALIDATION_MESSAGES.maxLength(254))
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, VALIDATION_MESSAGES.email);
 
 export const registrationPassword = text()
-  .min(1, V.required)
-  .min(8, V.passwordLength)
-  .max(128, V.maxLength(128))
-  .regex(/[a-z]/, V.passwordLower)
-  .regex(/[A-Z]/, V.passwordUpper)
-  .regex(/\d/, V.passwordDigit);
+  .min(1, VALIDATION_MESSAGES.required)
+  .min(8, VALIDATION_MESSAGES.passwordLength)
+  .max(128, VALIDATION_MESSAGES.maxLength(128))
+  .regex(/[a-z]/, VALIDATION_MESSAGES.passwordLower)
+  .regex(/[A-Z]/, VALIDATION_MESSAGES.passwordUpper)
+  .regex(/\d/, VALIDATION_MESSAGES.passwordDigit);
 
-export const loginPassword = text().min(1, V.required).max(128, V.maxLength(128));
+export const loginPassword = text().min(1, VALIDATION_MESSAGES.required).max(128, VALIDATION_MESSAGES.maxLength(128));
 
 /** Optional +, first digit 1-9, up to 16 digits in all; spaces, dashes and brackets are ignored. */
 export const phoneField = text()
   .trim()
-  .min(1, V.required)
+  .min(1, VALIDATION_MESSAGES.required)
   .transform((value) => value.replace(/[\s\-()]/g, ''))
-  .pipe(z.string().regex(/^\+?[1-9]\d{1,15}$/, V.phone));
+  .pipe(z.string().regex(/^\+?[1-9]\d{1,15}$/, VALIDATION_MESSAGES.phone));
 
 export const personName = text()
   .trim()
-  .min(1, V.required)
-  .min(2, V.nameLength)
-  .max(50, V.maxLength(50))
+  .min(1, VALIDATION_MESSAGES.required)
+  .min(2, VALIDATION_MESSAGES.nameLength)
+  .max(50, VALIDATION_MESSAGES.maxLength(50))
   // Letters with their combining marks (Adébáyọ̀ is a, d, e + acute...), so names written with
   // diacritics count as letters; spec 5 allows letters and spaces only, so no digits or punctuation.
-  .regex(/^\p{L}[\p{L}\p{M} ]*$/u, V.nameLetters);
+  .regex(/^\p{L}[\p{L}\p{M} ]*$/u, VALIDATION_MESSAGES.nameLetters);
 
 export const addressField = boundedText(10, 200);
 export const shopNameField = boundedText(3, 50);
 export const shopDescriptionField = boundedText(10, 500);
 export const accountNumberField = text()
   .trim()
-  .min(1, V.required)
-  .regex(/^\d{10}$/, V.accountNumber);
+  .min(1, VALIDATION_MESSAGES.required)
+  .regex(/^\d{10}$/, VALIDATION_MESSAGES.accountNumber);
 export const bankNameField = text()
   .trim()
-  .min(1, V.required)
-  .min(2, V.minLength(2))
-  .max(50, V.maxLength(50))
-  .refine((value): value is (typeof BANKS)[number] => (BANKS as readonly string[]).includes(value), V.bankName);
+  .min(1, VALIDATION_MESSAGES.required)
+  .min(2, VALIDATION_MESSAGES.minLength(2))
+  .max(50, VALIDATION_MESSAGES.maxLength(50))
+  .refine(
+    (value): value is (typeof BANKS)[number] => (BANKS as readonly string[]).includes(value),
+    VALIDATION_MESSAGES.bankName,
+  );
 
 /** Checkbox-like values as they come from JSON (true) or multipart ("true", "1", "on"). */
 export const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off'])]).transform((v) => {

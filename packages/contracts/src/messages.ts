@@ -1,6 +1,6 @@
 /** Product texts from spec sections 5 and 8, kept in one place so server and client say the same thing. */
 
-export const V = {
+export const VALIDATION_MESSAGES = {
   required: 'This field is required',
   minLength: (n: number) => `Minimum length is ${n} characters`,
   maxLength: (n: number) => `Maximum length is ${n} characters`,
@@ -39,7 +39,7 @@ export const V = {
 } as const;
 
 /** Server error messages that are not validation messages. */
-export const E = {
+export const ERROR_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   suspended: 'Your account has been suspended. Please contact support.',
   wrongRole: (role: string) =>
@@ -63,7 +63,7 @@ export const E = {
 } as const;
 
 /** Toasts and screen texts of spec section 8 used by the client. */
-export const T = {
+export const UI_TEXT = {
   loginSuccess: 'Login successful',
   loginSuccessBody: 'Welcome back!',
   loginFailed: 'Login failed',

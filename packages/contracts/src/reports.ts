@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { wholeNumber } from './catalogue.js';
 import { REPORT_REASONS, REPORT_STATUSES } from './constants.js';
 import { boundedText } from './fields.js';
-import { V } from './messages.js';
+import { VALIDATION_MESSAGES } from './messages.js';
 
 /** Texts of reviews and shop reports (spec 5 and 8), said the same way by the server and the client. */
 export const REVIEW_TEXT = {
@@ -39,7 +39,11 @@ const recordId = (field: string) => wholeNumber(field, 1, 2_147_483_647);
 /** Stars from 1 to 5; every wrong value (0, 6, 2.5, "x", missing) reads the spec's one message. */
 const ratingField = z.preprocess(
   numberOrNumericText,
-  z.number({ error: V.rating }).int(V.rating).min(1, V.rating).max(5, V.rating),
+  z
+    .number({ error: VALIDATION_MESSAGES.rating })
+    .int(VALIDATION_MESSAGES.rating)
+    .min(1, VALIDATION_MESSAGES.rating)
+    .max(5, VALIDATION_MESSAGES.rating),
 );
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ProductDto, wholeNumber } from './catalogue.js';
 import { CATEGORIES, MAX_PRODUCT_IMAGES } from './constants.js';
 import { boundedText } from './fields.js';
-import { V } from './messages.js';
+import { VALIDATION_MESSAGES } from './messages.js';
 import { nairaToKobo } from './money.js';
 
 /** A cap's sizes: each a short free text (21.5, 58, Small, XL), and no more than a size chart's worth. */
@@ -38,22 +38,27 @@ const numberFrom = (message: string, rules: z.ZodType<number, number>) =>
  * least ₦0.01 once rounded: 0.001 would otherwise be stored, and sold, as ₦0.
  */
 export const productPriceField = numberFrom(
-  V.pricePositive,
+  VALIDATION_MESSAGES.pricePositive,
   z
     .number()
-    .positive(V.pricePositive)
-    .max(1_000_000, V.priceMax)
-    .refine((naira) => nairaToKobo(naira) >= 1, V.pricePositive),
+    .positive(VALIDATION_MESSAGES.pricePositive)
+    .max(1_000_000, VALIDATION_MESSAGES.priceMax)
+    .refine((naira) => nairaToKobo(naira) >= 1, VALIDATION_MESSAGES.pricePositive),
 );
 
 /** Whole units in stock, 0..10,000. */
 export const productStockField = numberFrom(
-  V.stockNonNegative,
-  z.number().int(V.stockNonNegative).min(0, V.stockNonNegative).max(10_000, V.stockMax),
+  VALIDATION_MESSAGES.stockNonNegative,
+  z
+    .number()
+    .int(VALIDATION_MESSAGES.stockNonNegative)
+    .min(0, VALIDATION_MESSAGES.stockNonNegative)
+    .max(10_000, VALIDATION_MESSAGES.stockMax),
 );
 
 export const productCategoryField = z.enum(CATEGORIES, {
-  error: (issue) => (issue.input === undefined || issue.input === '' ? V.required : VENDOR_PRODUCT_MESSAGES.category),
+  error: (issue) =>
+    issue.input === undefined || issue.input === '' ? VALIDATION_MESSAGES.required : VENDOR_PRODUCT_MESSAGES.category,
 });
 
 /** A list from JSON, from multipart name[i] fields, or a single multipart value. */
@@ -84,13 +89,13 @@ function sizeList(value: unknown): unknown {
 export const productSizesField = z.preprocess(
   sizeList,
   z
-    .array(z.string({ error: V.sizesRequired }), { error: V.sizesRequired })
+    .array(z.string({ error: VALIDATION_MESSAGES.sizesRequired }), { error: VALIDATION_MESSAGES.sizesRequired })
     .transform((sizes) => [...new Set(sizes.map((size) => size.trim()).filter(Boolean))])
     .pipe(
       // The length rule sits on the list, so its message lands on the sizes field rather than on sizes.3.
       z
         .array(z.string())
-        .min(1, V.sizesRequired)
+        .min(1, VALIDATION_MESSAGES.sizesRequired)
         .max(MAX_PRODUCT_SIZES, VENDOR_PRODUCT_MESSAGES.tooManySizes)
         .refine((sizes) => sizes.every((size) => size.length <= MAX_SIZE_LENGTH), VENDOR_PRODUCT_MESSAGES.sizeTooLong),
     ),

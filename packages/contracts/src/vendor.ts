@@ -3,7 +3,7 @@ import { wholeNumber } from './catalogue.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './constants.js';
 import { perCustomerLimitField } from './coupons.js';
 import { decimalNumber, text } from './fields.js';
-import { V } from './messages.js';
+import { VALIDATION_MESSAGES } from './messages.js';
 import { StatusChangeDto } from './orders.js';
 
 /** The statuses a vendor may move an order to, one step at a time (spec 4). */
@@ -65,17 +65,25 @@ export type VendorDashboardDto = z.infer<typeof VendorDashboardDto>;
 /** Spec 5: 3-20 uppercase letters and digits. */
 export const vendorCouponCode = text()
   .trim()
-  .min(1, V.required)
-  .min(3, V.minLength(3))
-  .max(20, V.maxLength(20))
-  .regex(/^[A-Z0-9]+$/, V.couponCode);
+  .min(1, VALIDATION_MESSAGES.required)
+  .min(3, VALIDATION_MESSAGES.minLength(3))
+  .max(20, VALIDATION_MESSAGES.maxLength(20))
+  .regex(/^[A-Z0-9]+$/, VALIDATION_MESSAGES.couponCode);
 
-const discountField = decimalNumber(V.discountPositive).pipe(
-  z.number().int('Discount must be a whole number').positive(V.discountPositive).max(100, V.discountMax),
+const discountField = decimalNumber(VALIDATION_MESSAGES.discountPositive).pipe(
+  z
+    .number()
+    .int('Discount must be a whole number')
+    .positive(VALIDATION_MESSAGES.discountPositive)
+    .max(100, VALIDATION_MESSAGES.discountMax),
 );
 
-const usageLimitField = decimalNumber(V.usageLimitPositive).pipe(
-  z.number().int('Usage limit must be a whole number').positive(V.usageLimitPositive).max(10_000, V.usageLimitMax),
+const usageLimitField = decimalNumber(VALIDATION_MESSAGES.usageLimitPositive).pipe(
+  z
+    .number()
+    .int('Usage limit must be a whole number')
+    .positive(VALIDATION_MESSAGES.usageLimitPositive)
+    .max(10_000, VALIDATION_MESSAGES.usageLimitMax),
 );
 
 /** YYYY-MM-DD, or a full ISO date-time (a zone or none), the shapes every JavaScript engine reads alike. */
@@ -93,9 +101,16 @@ function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-const expiresAtField = text().trim().min(1, V.required).refine(isCalendarDate, 'expires_at must be a valid date');
+const expiresAtField = text()
+  .trim()
+  .min(1, VALIDATION_MESSAGES.required)
+  .refine(isCalendarDate, 'expires_at must be a valid date');
 
-const descriptionField = z.string({ error: V.invalidFormat }).trim().max(255, V.maxLength(255)).nullish();
+const descriptionField = z
+  .string({ error: VALIDATION_MESSAGES.invalidFormat })
+  .trim()
+  .max(255, VALIDATION_MESSAGES.maxLength(255))
+  .nullish();
 
 export const CouponCreateInput = z
   .object({

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { DOMAIN_ERRORS, DomainError, TRPC_HTTP_STATUS } from '@caps/api';
-import { E, type ErrorCode, errorCodeForStatus } from '@caps/contracts';
+import { ERROR_MESSAGES, type ErrorCode, errorCodeForStatus } from '@caps/contracts';
 import { TRPCError } from '@trpc/server';
 import type { FastifyError, FastifyInstance } from 'fastify';
 
@@ -47,7 +47,10 @@ export function errorResponse(error: unknown): ErrorBody {
   switch (fastifyError.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_FILES_LIMIT':
-      return body(413, fastifyError.code === 'FST_FILES_LIMIT' ? 'Too many files in one request.' : E.imageTooLarge);
+      return body(
+        413,
+        fastifyError.code === 'FST_FILES_LIMIT' ? 'Too many files in one request.' : ERROR_MESSAGES.imageTooLarge,
+      );
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return body(413, 'The request body is too large.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
 
-function schemaOf(type: z.ZodType, io: 'input' | 'output'): JsonSchema {
+export function schemaOf(type: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(type, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
 }

@@ -1,4 +1,4 @@
-import { type ErrorCode, errorCodeForStatus, isErrorCode, T } from '@caps/contracts';
+import { type ErrorCode, errorCodeForStatus, isErrorCode, UI_TEXT } from '@caps/contracts';
 import type { z } from 'zod';
 import { readToken } from './auth-storage';
 
@@ -76,7 +76,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, request: Api
     response = await fetch(`/api${path}`, { method: request.method ?? 'GET', headers, body, signal: request.signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(T.networkError, 0);
+    throw new ApiError(UI_TEXT.networkError, 0);
   }
   if (!response.ok) throw await errorOf(response);
 

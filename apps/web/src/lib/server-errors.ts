@@ -1,4 +1,4 @@
-import { T } from '@caps/contracts';
+import { UI_TEXT } from '@caps/contracts';
 import { TRPCClientError } from '@trpc/client';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { ApiError, type FieldErrors } from './api';
@@ -27,7 +27,7 @@ export function readServerError(error: unknown, fallback: string): ServerError {
     const data = error.data as TrpcErrorData | undefined;
     if (!data) {
       // No error shape at all: the request never reached our server (offline, DNS, server down).
-      return { message: T.networkError, fieldErrors: {}, status: 0 };
+      return { message: UI_TEXT.networkError, fieldErrors: {}, status: 0 };
     }
     return { message: error.message || fallback, fieldErrors: data.fieldErrors ?? {}, status: data.httpStatus ?? 500 };
   }

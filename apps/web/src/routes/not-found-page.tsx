@@ -1,4 +1,4 @@
-import { T } from '@caps/contracts';
+import { UI_TEXT } from '@caps/contracts';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -15,7 +15,7 @@ export function NotFoundPage() {
     <section className="mx-auto flex max-w-lg flex-col items-center px-4 py-24 text-center">
       <title>Page not found | Caps Marketplace</title>
       <p className="font-display text-7xl font-bold text-primary">404</p>
-      <h1 className="mt-4 text-2xl font-bold">{T.notFoundTitle}</h1>
+      <h1 className="mt-4 text-2xl font-bold">{UI_TEXT.notFoundTitle}</h1>
       <Button asChild className="mt-8">
         <Link to="/">Return to Home</Link>
       </Button>

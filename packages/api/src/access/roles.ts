@@ -1,5 +1,5 @@
 import type { UserRole } from '@caps/contracts';
-import { E, VENDOR_PRODUCT_MESSAGES } from '@caps/contracts';
+import { ERROR_MESSAGES, VENDOR_PRODUCT_MESSAGES } from '@caps/contracts';
 import type { Context } from '../context.js';
 import { DomainError } from '../errors.js';
 import type { Session, User } from '../modules/auth/auth.entities.js';
@@ -18,20 +18,23 @@ export interface VendorContext extends AuthedContext {
 export async function requireUser(ctx: Context): Promise<{ user: User; session: Session }> {
   const auth = await ctx.auth();
   if (!auth.user) {
-    throw new DomainError('UNAUTHENTICATED', auth.reason === 'invalid' ? E.invalidToken : E.unauthenticated);
+    throw new DomainError(
+      'UNAUTHENTICATED',
+      auth.reason === 'invalid' ? ERROR_MESSAGES.invalidToken : ERROR_MESSAGES.unauthenticated,
+    );
   }
   return auth;
 }
 
 export function requireRole(user: User, ...roles: UserRole[]): void {
-  if (!roles.includes(user.role)) throw new DomainError('FORBIDDEN', E.forbidden);
+  if (!roles.includes(user.role)) throw new DomainError('FORBIDDEN', ERROR_MESSAGES.forbidden);
 }
 
 /** The caller's shop; every vendor-scoped query filters by its id. */
 export async function requireVendor(ctx: AuthedContext): Promise<Vendor> {
   requireRole(ctx.user, 'vendor');
   const vendor = await ctx.em.findOne(VendorSchema, { user: ctx.user.id });
-  if (!vendor) throw new DomainError('FORBIDDEN', E.forbidden);
+  if (!vendor) throw new DomainError('FORBIDDEN', ERROR_MESSAGES.forbidden);
   return vendor;
 }
 
@@ -43,7 +46,7 @@ export async function requireVendor(ctx: AuthedContext): Promise<Vendor> {
 export async function requireVerifiedVendor(ctx: AuthedContext): Promise<Vendor> {
   const vendor = await requireVendor(ctx);
   // A suspended owner's tokens stop working already; this keeps the rule should one still arrive here.
-  if (ctx.user.status !== 'active') throw new DomainError('SUSPENDED', E.suspended);
+  if (ctx.user.status !== 'active') throw new DomainError('SUSPENDED', ERROR_MESSAGES.suspended);
   if (!vendor.verifiedAt) throw new DomainError('SHOP_PENDING', VENDOR_PRODUCT_MESSAGES.shopPending);
   return vendor;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { E, MAX_IMAGE_BYTES } from '@caps/contracts';
+import { ERROR_MESSAGES, MAX_IMAGE_BYTES } from '@caps/contracts';
 import sharp from 'sharp';
 import { DomainError } from '../errors.js';
 
@@ -43,10 +43,14 @@ export class ImageStore {
   /** Checks an upload without storing it; throws a 4xx DomainError naming the field. */
   check(upload: ImageUpload): void {
     if (upload.data.length > MAX_IMAGE_BYTES) {
-      throw new DomainError('PAYLOAD_TOO_LARGE', E.imageTooLarge, { [upload.field]: [E.imageTooLarge] });
+      throw new DomainError('PAYLOAD_TOO_LARGE', ERROR_MESSAGES.imageTooLarge, {
+        [upload.field]: [ERROR_MESSAGES.imageTooLarge],
+      });
     }
     if (!sniffImageType(upload.data)) {
-      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', E.imageType, { [upload.field]: [E.imageType] });
+      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', ERROR_MESSAGES.imageType, {
+        [upload.field]: [ERROR_MESSAGES.imageType],
+      });
     }
   }
 
@@ -71,7 +75,9 @@ export class ImageStore {
           .toBuffer(),
       ]);
     } catch {
-      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', E.imageType, { [upload.field]: [E.imageType] });
+      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', ERROR_MESSAGES.imageType, {
+        [upload.field]: [ERROR_MESSAGES.imageType],
+      });
     }
     await mkdir(this.dir, { recursive: true });
     await Promise.all([

@@ -1,4 +1,4 @@
-import { PersonalInfoForm, T, type UserDto } from '@caps/contracts';
+import { PersonalInfoForm, UI_TEXT, type UserDto } from '@caps/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -28,9 +28,9 @@ export interface ProfileFormTexts {
 }
 
 const CUSTOMER_TEXTS: ProfileFormTexts = {
-  success: T.profileUpdated,
-  successBody: T.profileUpdatedBody,
-  failure: T.profileUpdateFailed,
+  success: UI_TEXT.profileUpdated,
+  successBody: UI_TEXT.profileUpdatedBody,
+  failure: UI_TEXT.profileUpdateFailed,
 };
 
 /** Profile: name, phone and address editable, email shown but fixed. */
@@ -48,7 +48,7 @@ export function ProfileTab() {
     return (
       <ErrorPanel
         title="Failed to load your profile"
-        message={readServerError(profile.error, T.errorLoadingData).message}
+        message={readServerError(profile.error, UI_TEXT.errorLoadingData).message}
         onRetry={() => void profile.refetch()}
         retrying={profile.isFetching}
       />

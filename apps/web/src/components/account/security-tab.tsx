@@ -1,4 +1,4 @@
-import { SecurityForm, T } from '@caps/contracts';
+import { SecurityForm, UI_TEXT } from '@caps/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -42,15 +42,17 @@ export function SecurityTab({ signInPath }: { signInPath?: string } = {}) {
     try {
       await changePassword.mutateAsync(values);
       reset(EMPTY);
-      toast.success(T.passwordChanged, { description: T.passwordChangedBody });
+      toast.success(UI_TEXT.passwordChanged, { description: UI_TEXT.passwordChangedBody });
     } catch (error) {
       if (onAuthFailure(error, AUTH_ERROR.password)) return;
-      const { message, fieldErrors } = readServerError(error, T.passwordChangeFailed);
+      const { message, fieldErrors } = readServerError(error, UI_TEXT.passwordChangeFailed);
       applyServerFieldErrors(setError, fieldErrors, FIELDS);
       // A message that sits under its field needs no second copy above the form.
       const underField = FIELDS.some((field) => fieldErrors[field]?.[0] === message);
       if (!underField) setFailure(message);
-      toast.error(T.passwordChangeFailed, { description: message === T.passwordChangeFailed ? undefined : message });
+      toast.error(UI_TEXT.passwordChangeFailed, {
+        description: message === UI_TEXT.passwordChangeFailed ? undefined : message,
+      });
     }
   });
 

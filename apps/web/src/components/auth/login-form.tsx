@@ -1,4 +1,4 @@
-import { AdminLoginForm, LoginInput, T, type UserRole } from '@caps/contracts';
+import { AdminLoginForm, LoginInput, UI_TEXT, type UserRole } from '@caps/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -32,7 +32,7 @@ const SHOPPER_TEXTS = {
   emailAutoComplete: 'email',
   emailPlaceholder: 'you@example.com',
   submit: 'Login',
-  success: { title: T.loginSuccess, description: T.loginSuccessBody },
+  success: { title: UI_TEXT.loginSuccess, description: UI_TEXT.loginSuccessBody },
   failureToast: true,
 } as const;
 
@@ -45,7 +45,7 @@ const TEXTS: Record<UserRole, LoginTexts> = {
     emailAutoComplete: 'username',
     emailPlaceholder: 'admin@example.com',
     submit: 'Sign In',
-    success: { title: T.adminLoginSuccess, description: T.adminLoginSuccessBody },
+    success: { title: UI_TEXT.adminLoginSuccess, description: UI_TEXT.adminLoginSuccessBody },
     failureToast: false,
     landing: '/admin/dashboard',
   },
@@ -96,10 +96,10 @@ export function LoginForm({ accountRole, isActive = true }: LoginFormProps) {
       toast.success(texts.success.title, { description: texts.success.description });
       navigate(texts.landing, { replace: true });
     } catch (error) {
-      const { message, fieldErrors } = readServerError(error, T.loginFailed);
+      const { message, fieldErrors } = readServerError(error, UI_TEXT.loginFailed);
       setFailure(message);
       applyServerFieldErrors(setError, fieldErrors, ['email', 'password']);
-      if (texts.failureToast) toast.error(T.loginFailed, { description: message });
+      if (texts.failureToast) toast.error(UI_TEXT.loginFailed, { description: message });
     }
   });
 

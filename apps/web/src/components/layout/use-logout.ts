@@ -1,4 +1,4 @@
-import { T } from '@caps/contracts';
+import { UI_TEXT } from '@caps/contracts';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -10,7 +10,7 @@ export function useLogout(destination = '/'): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
     await signOut();
-    toast.success(T.loggedOut);
+    toast.success(UI_TEXT.loggedOut);
     navigate(destination);
   }, [signOut, navigate, destination]);
 }

@@ -1,4 +1,4 @@
-import { type AddressDto, MAX_SAVED_ADDRESSES, T } from '@caps/contracts';
+import { type AddressDto, MAX_SAVED_ADDRESSES, UI_TEXT } from '@caps/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MapPin, Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -117,7 +117,7 @@ export function AddressesTab() {
       ) : addresses.isError ? (
         <ErrorPanel
           title="Failed to load addresses"
-          message={readServerError(addresses.error, T.errorLoadingData).message}
+          message={readServerError(addresses.error, UI_TEXT.errorLoadingData).message}
           onRetry={() => void addresses.refetch()}
           retrying={addresses.isFetching}
         />

@@ -1,4 +1,4 @@
-import { CustomerRegisterForm as CustomerRegisterSchema, T } from '@caps/contracts';
+import { CustomerRegisterForm as CustomerRegisterSchema, UI_TEXT } from '@caps/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -55,13 +55,13 @@ export function CustomerRegisterForm({ isActive }: { isActive: boolean }) {
     try {
       const result = await registration.mutateAsync({ ...values, role: 'customer' });
       signIn(result);
-      toast.success(T.registrationSuccess);
+      toast.success(UI_TEXT.registrationSuccess);
       navigate('/', { replace: true });
     } catch (error) {
-      const { message, fieldErrors } = readServerError(error, T.registrationFailed);
+      const { message, fieldErrors } = readServerError(error, UI_TEXT.registrationFailed);
       setFailure(message);
       applyServerFieldErrors(setError, fieldErrors, FIELDS);
-      toast.error(T.registrationFailed, { description: message });
+      toast.error(UI_TEXT.registrationFailed, { description: message });
     }
   });
 

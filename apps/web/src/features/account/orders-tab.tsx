@@ -1,4 +1,4 @@
-import { formatNaira, T } from '@caps/contracts';
+import { formatNaira, UI_TEXT } from '@caps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Package, RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
@@ -53,7 +53,7 @@ export function OrdersTab() {
           query={orders}
           loading="Loading your orders..."
           failed="Failed to load orders"
-          failedReason={T.errorLoadingData}
+          failedReason={UI_TEXT.errorLoadingData}
           empty={{
             when: (list) => list.length === 0,
             icon: Package,

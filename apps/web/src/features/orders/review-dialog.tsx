@@ -1,4 +1,4 @@
-import { boundedText, REVIEW_TEXT, V } from '@caps/contracts';
+import { boundedText, REVIEW_TEXT, VALIDATION_MESSAGES } from '@caps/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
@@ -24,7 +24,11 @@ import { useTRPC } from '@/lib/trpc';
 
 /** Spec 5: rating 1-5 (above 0 to submit), comment 10-500 characters and not blank. */
 const ReviewForm = z.object({
-  rating: z.number().int(V.rating).min(1, V.rating).max(5, V.rating),
+  rating: z
+    .number()
+    .int(VALIDATION_MESSAGES.rating)
+    .min(1, VALIDATION_MESSAGES.rating)
+    .max(5, VALIDATION_MESSAGES.rating),
   comment: boundedText(10, 500),
 });
 

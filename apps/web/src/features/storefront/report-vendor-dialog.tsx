@@ -1,4 +1,4 @@
-import { REPORT_REASONS, type ReportReason, V } from '@caps/contracts';
+import { REPORT_REASONS, type ReportReason, VALIDATION_MESSAGES } from '@caps/contracts';
 import { Flag } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -46,8 +46,8 @@ export function ReportVendorDialog({ vendorId, shopName }: { vendorId: number; s
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found: ReportErrors = {};
-    if (!reason) found.reason = V.required;
-    if (!description.trim()) found.description = V.required;
+    if (!reason) found.reason = VALIDATION_MESSAGES.required;
+    if (!description.trim()) found.description = VALIDATION_MESSAGES.required;
     setErrors(found);
     if (found.reason) {
       firstReasonRef.current?.focus();

@@ -1,4 +1,4 @@
-import { E, IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '@caps/contracts';
+import { ERROR_MESSAGES, IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '@caps/contracts';
 import { ChevronLeft, ChevronRight, ImageIcon, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { ProductImage } from '@/components/product-image';
@@ -14,8 +14,8 @@ const FILE_INPUT_CLASS =
 
 /** Why a picked file cannot be sent, checked before upload with the server's own rules and words. */
 export function imageProblemOf(file: File): string | null {
-  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return E.imageType;
-  if (file.size > MAX_IMAGE_BYTES) return E.imageTooLarge;
+  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return ERROR_MESSAGES.imageType;
+  if (file.size > MAX_IMAGE_BYTES) return ERROR_MESSAGES.imageTooLarge;
   return null;
 }
 

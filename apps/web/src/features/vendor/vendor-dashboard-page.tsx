@@ -1,4 +1,4 @@
-import { T, type VendorDto } from '@caps/contracts';
+import { UI_TEXT, type VendorDto } from '@caps/contracts';
 import { BadgeCheck, Clock } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -54,7 +54,7 @@ export function VendorDashboardPage() {
   const tab = dashboardTabOf(params);
   const logout = async () => {
     await signOut();
-    toast.success(T.loggedOut);
+    toast.success(UI_TEXT.loggedOut);
     navigate('/vendor/auth', { replace: true });
   };
 

@@ -1,4 +1,4 @@
-import { AuthResultDto, T, VendorRegisterForm as VendorRegisterSchema } from '@caps/contracts';
+import { AuthResultDto, UI_TEXT, VendorRegisterForm as VendorRegisterSchema } from '@caps/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -103,14 +103,14 @@ export function VendorRegisterForm({ isActive }: { isActive: boolean }) {
     try {
       const result = await apiRequest('/register', { method: 'POST', body, schema: AuthResultDto });
       signIn(result);
-      toast.success(T.vendorRegistrationSuccess, { description: T.vendorRegistrationSuccessBody });
+      toast.success(UI_TEXT.vendorRegistrationSuccess, { description: UI_TEXT.vendorRegistrationSuccessBody });
       navigate('/vendor/dashboard', { replace: true });
     } catch (error) {
-      const { message, fieldErrors } = readServerError(error, T.registrationFailed);
+      const { message, fieldErrors } = readServerError(error, UI_TEXT.registrationFailed);
       setFailure(message);
       applyServerFieldErrors(setError, fieldErrors, TEXT_FIELDS);
       setImageErrors({ profile_image: fieldErrors.profile_image?.[0], cover_image: fieldErrors.cover_image?.[0] });
-      toast.error(T.registrationFailed, { description: message });
+      toast.error(UI_TEXT.registrationFailed, { description: message });
     }
   });
 

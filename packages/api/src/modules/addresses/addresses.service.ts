@@ -7,9 +7,9 @@ import {
 } from '@caps/contracts';
 import { LockMode } from '@mikro-orm/core';
 import type { z } from 'zod';
+import type { AuthedContext } from '../../access/roles.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
-import type { AuthedContext } from '../../access/roles.js';
 import { type Address, AddressSchema } from './addresses.entities.js';
 
 type AddressData = z.output<typeof AddressInput>;

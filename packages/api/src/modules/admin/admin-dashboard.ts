@@ -1,7 +1,7 @@
 import { type AdminActivityDto, type AdminDashboardDto, formatKobo, koboToNaira } from '@caps/contracts';
 import { raw } from '@mikro-orm/core';
-import type { Em } from '../../db/orm.js';
 import type { AuthedContext } from '../../access/roles.js';
+import type { Em } from '../../db/orm.js';
 import { UserSchema } from '../auth/auth.entities.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
 import { listedShop } from '../catalogue/listed.js';

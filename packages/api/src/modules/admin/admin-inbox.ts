@@ -10,8 +10,8 @@ import {
 } from '@caps/contracts';
 import { raw } from '@mikro-orm/core';
 import type { z } from 'zod';
-import { DomainError } from '../../errors.js';
 import type { AuthedContext } from '../../access/roles.js';
+import { DomainError } from '../../errors.js';
 import { UserSchema } from '../auth/auth.entities.js';
 import { type ContactMessage, ContactMessageSchema } from '../contact/contact.entities.js';
 import { ReportSchema } from '../reports/reports.entities.js';

@@ -2,14 +2,14 @@ import {
   type AdminListQuery,
   type AdminProductDto,
   type AdminProductUpdateData,
-  E,
+  ERROR_MESSAGES,
   nairaToKobo,
   type PagedAdminProductsDto,
 } from '@caps/contracts';
 import type { z } from 'zod';
+import type { AuthedContext } from '../../access/roles.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
-import type { AuthedContext } from '../../access/roles.js';
 import { type Product, ProductSchema } from '../catalogue/catalogue.entities.js';
 import { toProductDto } from '../catalogue/catalogue.mapper.js';
 import { catalogueChanged } from '../catalogue/catalogue.search.js';
@@ -55,7 +55,7 @@ export async function listProducts(ctx: AuthedContext, query: ListQuery): Promis
 
 async function findProduct(em: Em, id: number): Promise<Product> {
   const product = await em.findOne(ProductSchema, { id }, { populate: ['vendor'] });
-  if (!product) throw new DomainError('NOT_FOUND', E.productNotFound);
+  if (!product) throw new DomainError('NOT_FOUND', ERROR_MESSAGES.productNotFound);
   return product;
 }
 

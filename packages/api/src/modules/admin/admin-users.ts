@@ -3,15 +3,15 @@ import {
   type AdminUserDetailDto,
   type AdminUserDto,
   type AdminUsersQuery,
-  E,
+  ERROR_MESSAGES,
   koboToNaira,
   type PagedAdminUsersDto,
   type UserStatus,
 } from '@caps/contracts';
 import type { z } from 'zod';
+import type { AuthedContext } from '../../access/roles.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
-import type { AuthedContext } from '../../access/roles.js';
 import { AddressSchema } from '../addresses/addresses.entities.js';
 import { toAddressDto } from '../addresses/addresses.service.js';
 import { SessionSchema, type User, UserSchema } from '../auth/auth.entities.js';
@@ -66,7 +66,7 @@ export async function listUsers(ctx: AuthedContext, query: UsersQuery): Promise<
 
 async function findUser(em: Em, id: number): Promise<User> {
   const user = await em.findOne(UserSchema, { id });
-  if (!user) throw new DomainError('NOT_FOUND', E.userNotFound);
+  if (!user) throw new DomainError('NOT_FOUND', ERROR_MESSAGES.userNotFound);
   return user;
 }
 

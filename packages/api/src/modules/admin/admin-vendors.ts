@@ -5,13 +5,13 @@ import {
   type AdminVendorDto,
   type AdminVendorStatus,
   type AdminVendorsQuery,
-  E,
+  ERROR_MESSAGES,
   type PagedAdminVendorsDto,
 } from '@caps/contracts';
 import type { z } from 'zod';
+import type { AuthedContext } from '../../access/roles.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
-import type { AuthedContext } from '../../access/roles.js';
 import { toVendorDto } from '../auth/auth.mapper.js';
 import { catalogueChanged } from '../catalogue/catalogue.search.js';
 import { ReviewSchema } from '../reviews/reviews.entities.js';
@@ -64,7 +64,7 @@ export async function listVendors(ctx: AuthedContext, query: VendorsQuery): Prom
 
 async function findVendor(em: Em, id: number): Promise<Vendor> {
   const vendor = await em.findOne(VendorSchema, { id }, { populate: ['user'] });
-  if (!vendor) throw new DomainError('NOT_FOUND', E.vendorNotFound);
+  if (!vendor) throw new DomainError('NOT_FOUND', ERROR_MESSAGES.vendorNotFound);
   return vendor;
 }
 

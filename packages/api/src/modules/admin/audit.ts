@@ -1,6 +1,6 @@
 import type { AuditEntryDto, PagedAuditLogDto } from '@caps/contracts';
-import type { Em } from '../../db/orm.js';
 import type { AuthedContext } from '../../access/roles.js';
+import type { Em } from '../../db/orm.js';
 import { AuditLogSchema } from '../auth/auth.entities.js';
 import { type PageQuery, pageOf } from './admin.mapper.js';
 

@@ -1,7 +1,7 @@
 import {
   type AuthResultDto,
   type ChangePasswordInput,
-  E,
+  ERROR_MESSAGES,
   type LoginInput,
   type RegisterData,
   type UpdateProfileData,
@@ -70,11 +70,11 @@ async function storeShopImages(ctx: Context, images: ShopImages) {
 export async function register(ctx: Context, data: RegisterData, images: ShopImages = {}): Promise<AuthResultDto> {
   await limitCall(ctx, 'register');
   if (data.role !== 'vendor' && (images.profile_image || images.cover_image)) {
-    throw new DomainError('VALIDATION', E.vendorFieldsForbidden);
+    throw new DomainError('VALIDATION', ERROR_MESSAGES.vendorFieldsForbidden);
   }
   const email = data.email;
   if (await ctx.em.count(UserSchema, { email })) {
-    throw new DomainError('EMAIL_TAKEN', E.emailTaken, { email: [E.emailTaken] });
+    throw new DomainError('EMAIL_TAKEN', ERROR_MESSAGES.emailTaken, { email: [ERROR_MESSAGES.emailTaken] });
   }
   const passwordHash = await hashPassword(data.password);
   const { stored, discard } = await storeShopImages(ctx, images);
@@ -110,7 +110,7 @@ export async function register(ctx: Context, data: RegisterData, images: ShopIma
   } catch (error) {
     await discard();
     if (error instanceof UniqueConstraintViolationException) {
-      throw new DomainError('EMAIL_TAKEN', E.emailTaken, { email: [E.emailTaken] });
+      throw new DomainError('EMAIL_TAKEN', ERROR_MESSAGES.emailTaken, { email: [ERROR_MESSAGES.emailTaken] });
     }
     throw error;
   }
@@ -137,7 +137,7 @@ export async function login(
       ...(knownDevice ? [] : [{ key: account, limit: rules.maxFailuresPerAccount }]),
     ],
     rules.windowMinutes,
-    E.tooManyLogins,
+    ERROR_MESSAGES.tooManyLogins,
   );
 
   const user = await ctx.em.findOne(UserSchema, { email });
@@ -146,12 +146,12 @@ export async function login(
   if (user) valid = await verifyPassword(user.passwordHash, input.password);
   else await verifyAgainstDummy(input.password);
   // A failure keeps its reservation: that is the count.
-  if (!user || !valid) throw new DomainError('INVALID_CREDENTIALS', E.invalidCredentials);
+  if (!user || !valid) throw new DomainError('INVALID_CREDENTIALS', ERROR_MESSAGES.invalidCredentials);
   await attempt.release();
   await Promise.all([ctx.services.rateLimiter.reset(accountAndIp), ctx.services.rateLimiter.reset(account)]);
-  if (user.status === 'suspended') throw new DomainError('SUSPENDED', E.suspended);
+  if (user.status === 'suspended') throw new DomainError('SUSPENDED', ERROR_MESSAGES.suspended);
   if (input.intended_role && input.intended_role !== user.role) {
-    throw new DomainError('WRONG_ROLE', E.wrongRole(input.intended_role));
+    throw new DomainError('WRONG_ROLE', ERROR_MESSAGES.wrongRole(input.intended_role));
   }
   const token = await startSession(ctx, user);
   return { token, user: await profileOf(ctx.em, user) };
@@ -173,7 +173,9 @@ async function revokeOtherSessions(em: Em, user: User, keep: Session): Promise<v
 
 async function checkCurrentPassword(user: User, password: string): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, password))) {
-    throw new DomainError('WRONG_PASSWORD', E.currentPasswordWrong, { current_password: [E.currentPasswordWrong] });
+    throw new DomainError('WRONG_PASSWORD', ERROR_MESSAGES.currentPasswordWrong, {
+      current_password: [ERROR_MESSAGES.currentPasswordWrong],
+    });
   }
 }
 
@@ -202,10 +204,10 @@ export async function updateProfile(
   ];
   const vendor = user.role === 'vendor' ? await ctx.em.findOne(VendorSchema, { user: user.id }) : null;
   if (!vendor && vendorFields.some((v) => v !== undefined)) {
-    throw new DomainError('FORBIDDEN', E.vendorFieldsForbidden);
+    throw new DomainError('FORBIDDEN', ERROR_MESSAGES.vendorFieldsForbidden);
   }
   if (data.email !== undefined && data.email !== user.email) {
-    throw new DomainError('VALIDATION', E.emailReadOnly, { email: [E.emailReadOnly] });
+    throw new DomainError('VALIDATION', ERROR_MESSAGES.emailReadOnly, { email: [ERROR_MESSAGES.emailReadOnly] });
   }
   if (data.password !== undefined) {
     await checkCurrentPassword(user, data.current_password ?? '');

@@ -8,8 +8,8 @@ import {
 } from '@caps/contracts';
 import { raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { z } from 'zod';
-import { DomainError } from '../../errors.js';
 import type { AuthedContext } from '../../access/roles.js';
+import { DomainError } from '../../errors.js';
 import * as catalogue from '../catalogue/catalogue.service.js';
 import { LISTED_PRODUCT_SQL } from '../catalogue/listed.js';
 import { CartItemSchema } from './cart.entities.js';

@@ -8,10 +8,10 @@ import {
   type UpdateVendorProductData,
   type VendorProductDto,
 } from '@caps/contracts';
+import { type AuthedContext, requireVendor, requireVerifiedVendor } from '../../access/roles.js';
 import type { Context } from '../../context.js';
 import { DomainError } from '../../errors.js';
 import { type ImageUpload, imageUrl } from '../../images/image-store.js';
-import { type AuthedContext, requireVendor, requireVerifiedVendor } from '../../access/roles.js';
 import { OrderItemSchema } from '../orders/orders.entities.js';
 import type { Vendor } from '../vendors/vendors.entities.js';
 import { type Product, ProductSchema } from './catalogue.entities.js';

@@ -8,10 +8,10 @@ import type {
 import { koboToNaira } from '@caps/contracts';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { z } from 'zod';
+import { type AuthedContext, requireVendor, requireVerifiedVendor } from '../../access/roles.js';
 import type { Context } from '../../context.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
-import { type AuthedContext, requireVendor, requireVerifiedVendor } from '../../access/roles.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
 import { listedShop } from '../catalogue/listed.js';
 import { CheckoutSchema } from '../orders/orders.entities.js';
@@ -40,7 +40,8 @@ function usable(coupon: Coupon, usesTaken: boolean, now = new Date()): boolean {
   return true;
 }
 
-const invalidCoupon = (field: string) => new DomainError('INVALID_COUPON', INVALID_COUPON, { [field]: [INVALID_COUPON] });
+const invalidCoupon = (field: string) =>
+  new DomainError('INVALID_COUPON', INVALID_COUPON, { [field]: [INVALID_COUPON] });
 
 /**
  * The coupon a code stands for, given the shops of the lines it would apply to. A platform coupon

@@ -8,10 +8,10 @@ import {
 } from '@caps/contracts';
 import { DeadlockException, LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { z } from 'zod';
+import type { AuthedContext } from '../../access/roles.js';
 import type { ServicesConfig } from '../../config.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
-import type { AuthedContext } from '../../access/roles.js';
 import { UserSchema } from '../auth/auth.entities.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
 import { listedProduct } from '../catalogue/listed.js';
@@ -55,11 +55,7 @@ async function priceLines(em: Em, input: CreateInput): Promise<Line[]> {
     merged.set(key, { ...item, quantity: (existing?.quantity ?? 0) + item.quantity });
   }
   const ids = [...new Set([...merged.values()].map((i) => i.product_id))];
-  const products = await em.find(
-    ProductSchema,
-    { id: { $in: ids }, ...listedProduct },
-    { populate: ['vendor'] },
-  );
+  const products = await em.find(ProductSchema, { id: { $in: ids }, ...listedProduct }, { populate: ['vendor'] });
   const byId = new Map(products.map((p) => [p.id, p]));
   return [...merged.values()].map((item) => {
     const product = byId.get(item.product_id);

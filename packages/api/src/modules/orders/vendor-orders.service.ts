@@ -8,9 +8,9 @@ import {
   type VendorOrderDto,
 } from '@caps/contracts';
 import type { z } from 'zod';
+import { type AuthedContext, requireVendor, requireVerifiedVendor } from '../../access/roles.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
-import { type AuthedContext, requireVendor, requireVerifiedVendor } from '../../access/roles.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
 import { ReviewSchema } from '../reviews/reviews.entities.js';
 import { type Order, OrderItemSchema, OrderSchema, OrderStatusChangeSchema } from './orders.entities.js';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { CURRENCY, koboToNaira } from '@caps/contracts';
+import type { AuthedContext } from '../../access/roles.js';
 import type { Context } from '../../context.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
-import type { AuthedContext } from '../../access/roles.js';
 import { CartItemSchema } from '../cart/cart.entities.js';
 import { CheckoutSchema, OrderSchema } from '../orders/orders.entities.js';
 import { reviveReleasedCheckout } from '../orders/orders.service.js';
@@ -40,7 +40,10 @@ export async function initiatePayment(ctx: AuthedContext, orderId: number): Prom
   const checkout = order.checkout;
   if (checkout.paymentStatus === 'paid') throw new DomainError('ALREADY_PAID', 'This order has already been paid.');
   if (checkout.paymentStatus === 'failed' || checkout.expiresAt <= new Date()) {
-    throw new DomainError('CHECKOUT_EXPIRED', 'This checkout has expired and its caps were released. Please check out again.');
+    throw new DomainError(
+      'CHECKOUT_EXPIRED',
+      'This checkout has expired and its caps were released. Please check out again.',
+    );
   }
   const reference = `CAPS-${checkout.id}-${randomBytes(6).toString('hex')}`;
   // Only the newest attempt stays payable: the older pages refuse to take money, and should one still

@@ -1,5 +1,5 @@
 import {
-  E,
+  ERROR_MESSAGES,
   REPORT_TEXT,
   type ReportCreateData,
   type ReportDto,
@@ -7,8 +7,8 @@ import {
   type ReportStatusData,
 } from '@caps/contracts';
 import { LockMode } from '@mikro-orm/core';
-import { DomainError } from '../../errors.js';
 import { type AuthedContext, requireRole } from '../../access/roles.js';
+import { DomainError } from '../../errors.js';
 import { recordAdminAction } from '../admin/audit.js';
 import { UserSchema } from '../auth/auth.entities.js';
 import { listedShop } from '../catalogue/listed.js';
@@ -75,7 +75,7 @@ export async function listVendorReports(ctx: AuthedContext, vendorId: number): P
   const vendor = await ctx.em.findOne(VendorSchema, { id: vendorId });
   if (!vendor) throw new DomainError('NOT_FOUND', REPORT_TEXT.shopNotFound);
   const isAdmin = ctx.user.role === 'admin';
-  if (!isAdmin && vendor.user.id !== ctx.user.id) throw new DomainError('FORBIDDEN', E.forbidden);
+  if (!isAdmin && vendor.user.id !== ctx.user.id) throw new DomainError('FORBIDDEN', ERROR_MESSAGES.forbidden);
   const reports = await ctx.em.find(
     ReportSchema,
     { vendor: vendor.id },

@@ -1,10 +1,10 @@
 import { REVIEW_TEXT, type ReviewCreateData, type ReviewDto, type ReviewListQuery } from '@caps/contracts';
 import { LockMode } from '@mikro-orm/core';
 import type { z } from 'zod';
+import type { AuthedContext } from '../../access/roles.js';
 import type { Context } from '../../context.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
-import type { AuthedContext } from '../../access/roles.js';
 import { UserSchema } from '../auth/auth.entities.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
 import { OrderItemSchema, OrderSchema } from '../orders/orders.entities.js';

@@ -1,7 +1,7 @@
 import { WISHLIST_TEXT, type WishlistEntryDto } from '@caps/contracts';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { DomainError } from '../../errors.js';
 import type { AuthedContext } from '../../access/roles.js';
+import { DomainError } from '../../errors.js';
 import { type ProductRow, toProductDto } from '../catalogue/catalogue.mapper.js';
 import * as catalogue from '../catalogue/catalogue.service.js';
 import { LISTED_PRODUCT_SQL } from '../catalogue/listed.js';

@@ -1,4 +1,4 @@
-import { type AdminUserDetailDto, E, formatNaira } from '@caps/contracts';
+import { type AdminUserDetailDto, ERROR_MESSAGES, formatNaira } from '@caps/contracts';
 import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
 import { ExternalLink, MapPin, PauseCircle, PlayCircle, UserRound } from 'lucide-react';
 import { useState } from 'react';
@@ -152,7 +152,13 @@ export function UserDetailDialog({ userId, onClose }: { userId: number | null; o
     retry: retryOnceUnlessNotFound,
   });
   return (
-    <RecordDialog open={userId !== null} onClose={onClose} title="User details" query={user} notFound={E.userNotFound}>
+    <RecordDialog
+      open={userId !== null}
+      onClose={onClose}
+      title="User details"
+      query={user}
+      notFound={ERROR_MESSAGES.userNotFound}
+    >
       {(data) => <UserDetail user={data} />}
     </RecordDialog>
   );

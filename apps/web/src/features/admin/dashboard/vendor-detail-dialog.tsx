@@ -1,4 +1,4 @@
-import { type AdminVendorDetailDto, E } from '@caps/contracts';
+import { type AdminVendorDetailDto, ERROR_MESSAGES } from '@caps/contracts';
 import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
 import { BadgeCheck, ExternalLink, MessageSquare, PauseCircle, PlayCircle } from 'lucide-react';
 import { useState } from 'react';
@@ -172,7 +172,7 @@ export function VendorDetailDialog({
       onClose={onClose}
       title="Vendor details"
       query={vendor}
-      notFound={E.vendorNotFound}
+      notFound={ERROR_MESSAGES.vendorNotFound}
     >
       {(data) => <VendorDetail key={`${data.id}-${initialTab}`} vendor={data} initialTab={initialTab} />}
     </RecordDialog>

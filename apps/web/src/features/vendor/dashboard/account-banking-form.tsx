@@ -1,4 +1,4 @@
-import { T, type UserDto, vendorShopFields } from '@caps/contracts';
+import { UI_TEXT, type UserDto, vendorShopFields } from '@caps/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -61,10 +61,10 @@ export function BankingForm({ user }: { user: UserDto }) {
         account_number: updated.vendor?.account_number ?? values.account_number,
         bank_name: updated.vendor?.bank_name ?? values.bank_name,
       });
-      toast.success(T.bankingUpdated);
+      toast.success(UI_TEXT.bankingUpdated);
     } catch (error) {
       if (onAuthFailure(error, 'Please log in again to update your banking details')) return;
-      setFailure(reportSaveFailure(error, T.bankingUpdateFailed, setError, FIELDS));
+      setFailure(reportSaveFailure(error, UI_TEXT.bankingUpdateFailed, setError, FIELDS));
     }
   });
 

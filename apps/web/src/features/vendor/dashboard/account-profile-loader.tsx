@@ -1,4 +1,4 @@
-import { T, type UserDto } from '@caps/contracts';
+import { UI_TEXT, type UserDto } from '@caps/contracts';
 import type { ReactNode } from 'react';
 import { ErrorPanel } from '@/components/load-states';
 import { LoadingBlock } from '@/components/ui/spinner';
@@ -27,7 +27,7 @@ export function VendorProfileLoader({ loadingLabel, failureTitle, children }: Ve
     return (
       <ErrorPanel
         title={failureTitle}
-        message={readServerError(profile.error, T.errorLoadingData).message}
+        message={readServerError(profile.error, UI_TEXT.errorLoadingData).message}
         onRetry={() => void profile.refetch()}
         retrying={profile.isFetching}
       />

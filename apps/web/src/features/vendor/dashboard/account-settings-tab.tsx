@@ -1,4 +1,4 @@
-import { T } from '@caps/contracts';
+import { UI_TEXT } from '@caps/contracts';
 import { ProfileForm, type ProfileFormTexts } from '@/components/account/profile-tab';
 import { SecurityTab } from '@/components/account/security-tab';
 import { DashboardSection } from '@/components/dashboard-section';
@@ -7,8 +7,8 @@ import { VENDOR_SIGN_IN_PATH, VendorProfileLoader } from './account-profile-load
 import { TRY_AGAIN } from './failure-toast';
 
 const ACCOUNT_TEXTS: ProfileFormTexts = {
-  success: T.accountUpdated,
-  failure: T.accountUpdateFailed,
+  success: UI_TEXT.accountUpdated,
+  failure: UI_TEXT.accountUpdateFailed,
   failureBody: TRY_AGAIN,
 };
 

@@ -1,4 +1,4 @@
-import { T, type VendorCouponDto } from '@caps/contracts';
+import { UI_TEXT, type VendorCouponDto } from '@caps/contracts';
 import { CalendarClock, Copy, Pencil, Trash2, Users } from 'lucide-react';
 import { useId } from 'react';
 import { toast } from 'sonner';
@@ -16,7 +16,7 @@ const STATE_STYLES: Record<VendorCouponDto['state'], string> = {
 async function copyCode(code: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(code);
-    toast.success(T.copied, { description: `${code} is on your clipboard.` });
+    toast.success(UI_TEXT.copied, { description: `${code} is on your clipboard.` });
   } catch {
     toast.error('Could not copy the code', { description: `Select the code ${code} and copy it yourself.` });
   }

@@ -1,4 +1,4 @@
-import { CouponCreateInput, type CouponUpdateInput, T, type VendorCouponDto } from '@caps/contracts';
+import { CouponCreateInput, type CouponUpdateInput, UI_TEXT, type VendorCouponDto } from '@caps/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useState } from 'react';
@@ -115,11 +115,13 @@ export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialo
         await create.mutateAsync({ ...data, expires_at: endOfDay(data.expires_at) });
       }
       await queryClient.invalidateQueries({ queryKey: trpc.coupons.list.queryKey() });
-      toast.success(editing ? T.couponUpdated : T.couponCreated);
+      toast.success(editing ? UI_TEXT.couponUpdated : UI_TEXT.couponCreated);
       onOpenChange(false);
     } catch (error) {
       if (onAuthFailure(error, 'Please log in again to manage your coupons')) return;
-      setFailure(reportSaveFailure(error, editing ? T.couponUpdateFailed : T.couponCreateFailed, setError, FIELDS));
+      setFailure(
+        reportSaveFailure(error, editing ? UI_TEXT.couponUpdateFailed : UI_TEXT.couponCreateFailed, setError, FIELDS),
+      );
     }
   });
 

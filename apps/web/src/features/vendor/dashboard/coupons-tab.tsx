@@ -1,4 +1,4 @@
-import { T, type VendorCouponDto } from '@caps/contracts';
+import { UI_TEXT, type VendorCouponDto } from '@caps/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, TicketPercent } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -35,12 +35,12 @@ export function CouponsTab() {
       {
         onSuccess: async () => {
           setDialog(null);
-          toast.success(T.couponDeleted, { description: `${coupon.code} can no longer be used.` });
+          toast.success(UI_TEXT.couponDeleted, { description: `${coupon.code} can no longer be used.` });
           await queryClient.invalidateQueries({ queryKey: trpc.coupons.list.queryKey() });
         },
         onError: (error) => {
           if (onAuthFailure(error, 'Please log in again to manage your coupons')) return;
-          toastFailure(T.couponDeleteFailed, error);
+          toastFailure(UI_TEXT.couponDeleteFailed, error);
         },
       },
     );
@@ -60,7 +60,7 @@ export function CouponsTab() {
     content = (
       <ErrorPanel
         title="Failed to load coupons"
-        message={readServerError(coupons.error, T.errorLoadingData).message}
+        message={readServerError(coupons.error, UI_TEXT.errorLoadingData).message}
         onRetry={() => void coupons.refetch()}
         retrying={coupons.isFetching}
       />

@@ -1,4 +1,4 @@
-import { formatNaira, T, type VendorOrderDto } from '@caps/contracts';
+import { formatNaira, UI_TEXT, type VendorOrderDto } from '@caps/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, RefreshCw, ShoppingBag, Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -97,7 +97,7 @@ export function OrdersTab() {
       ) : figures.isError ? (
         <ErrorPanel
           title="Failed to load order figures"
-          message={readServerError(figures.error, T.errorLoadingData).message}
+          message={readServerError(figures.error, UI_TEXT.errorLoadingData).message}
           onRetry={() => void figures.refetch()}
           retrying={figures.isFetching}
         />
@@ -107,7 +107,7 @@ export function OrdersTab() {
       ) : orders.isError ? (
         <ErrorPanel
           title="Failed to load orders"
-          message={readServerError(orders.error, T.errorLoadingData).message}
+          message={readServerError(orders.error, UI_TEXT.errorLoadingData).message}
           onRetry={() => void orders.refetch()}
           retrying={orders.isFetching}
         />

@@ -1,4 +1,4 @@
-import { formatNaira, T, type VendorDashboardDto } from '@caps/contracts';
+import { formatNaira, UI_TEXT, type VendorDashboardDto } from '@caps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
   Activity,
@@ -77,7 +77,7 @@ export function OverviewTab() {
       ) : dashboard.isError ? (
         <ErrorPanel
           title="Failed to load dashboard"
-          message={readServerError(dashboard.error, T.errorLoadingData).message}
+          message={readServerError(dashboard.error, UI_TEXT.errorLoadingData).message}
           onRetry={() => void dashboard.refetch()}
           retrying={dashboard.isFetching}
         />

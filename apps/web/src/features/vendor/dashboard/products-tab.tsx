@@ -1,4 +1,4 @@
-import { formatNaira, T, VENDOR_PRODUCT_MESSAGES, type VendorProductDto } from '@caps/contracts';
+import { formatNaira, UI_TEXT, VENDOR_PRODUCT_MESSAGES, type VendorProductDto } from '@caps/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Archive, Clock, Package, PackagePlus, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -98,7 +98,7 @@ export function ProductsTab() {
       ) : products.isError ? (
         <ErrorPanel
           title="Failed to load products"
-          message={readServerError(products.error, T.errorLoadingData).message}
+          message={readServerError(products.error, UI_TEXT.errorLoadingData).message}
           onRetry={() => void products.refetch()}
           retrying={products.isFetching}
         />

@@ -1,4 +1,4 @@
-import { type PublicVendorDto, T, UserDto, type VendorDto, vendorShopFields } from '@caps/contracts';
+import { type PublicVendorDto, UI_TEXT, UserDto, type VendorDto, vendorShopFields } from '@caps/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -93,12 +93,12 @@ function ShopSettingsForm({ user, vendor }: { user: UserDto; vendor: VendorDto }
       });
       setImages(NO_IMAGES);
       setPickerKey((key) => key + 1);
-      toast.success(T.shopUpdated);
+      toast.success(UI_TEXT.shopUpdated);
     } catch (error) {
       if (onAuthFailure(error, 'Please log in again to update your shop')) return;
-      const { fieldErrors } = readServerError(error, T.shopUpdateFailed);
+      const { fieldErrors } = readServerError(error, UI_TEXT.shopUpdateFailed);
       setImageErrors({ profile_image: fieldErrors.profile_image?.[0], cover_image: fieldErrors.cover_image?.[0] });
-      setFailure(reportSaveFailure(error, T.shopUpdateFailed, setError, FIELDS));
+      setFailure(reportSaveFailure(error, UI_TEXT.shopUpdateFailed, setError, FIELDS));
     }
   });
 
