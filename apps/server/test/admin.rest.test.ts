@@ -1,13 +1,21 @@
+import type { Em } from '@caps/api/testing';
+import {
+  AuditLogSchema,
+  ContactMessageSchema,
+  makeProduct,
+  makeUser,
+  makeVendor,
+  type Product,
+  ProductSchema,
+  placeOrder,
+  ReportSchema,
+  sessionTokenFor,
+  UserSchema,
+  type Vendor,
+  VendorSchema,
+} from '@caps/api/testing';
 import { ADMIN_TEXT, ERROR_MESSAGES, VALIDATION_MESSAGES } from '@caps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Em } from '../../../packages/api/src/db/orm.js';
-import { AuditLogSchema, UserSchema } from '../../../packages/api/src/modules/auth/auth.entities.js';
-import { type Product, ProductSchema } from '../../../packages/api/src/modules/catalogue/catalogue.entities.js';
-import { ContactMessageSchema } from '../../../packages/api/src/modules/contact/contact.entities.js';
-import { ReportSchema } from '../../../packages/api/src/modules/reports/reports.entities.js';
-import { type Vendor, VendorSchema } from '../../../packages/api/src/modules/vendors/vendors.entities.js';
-import { makeProduct, makeUser, makeVendor, placeOrder } from '../../../packages/api/test/fixtures.js';
-import { sessionTokenFor } from '../../../packages/api/test/harness.js';
 import { bearer, createRestTestEnv, type RestTestEnv } from './harness.js';
 
 let env: RestTestEnv;

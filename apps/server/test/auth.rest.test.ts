@@ -1,9 +1,8 @@
 import { readdirSync } from 'node:fs';
+import { customerInput, UserSchema, vendorInput } from '@caps/api/testing';
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from '@caps/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserSchema } from '../../../packages/api/src/modules/auth/auth.entities.js';
-import { customerInput, vendorInput } from '../../../packages/api/test/harness.js';
 import { bearer, createRestTestEnv, multipart, type RestTestEnv } from './harness.js';
 
 let env: RestTestEnv;

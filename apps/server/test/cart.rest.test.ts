@@ -1,10 +1,14 @@
+import type { User } from '@caps/api/testing';
+import {
+  AddressSchema,
+  CartItemSchema,
+  makeProduct,
+  makeUser,
+  makeVendor,
+  sessionTokenFor,
+  WishlistEntrySchema,
+} from '@caps/api/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AddressSchema } from '../../../packages/api/src/modules/addresses/addresses.entities.js';
-import type { User } from '../../../packages/api/src/modules/auth/auth.entities.js';
-import { CartItemSchema } from '../../../packages/api/src/modules/cart/cart.entities.js';
-import { WishlistEntrySchema } from '../../../packages/api/src/modules/wishlist/wishlist.entities.js';
-import { makeProduct, makeUser, makeVendor } from '../../../packages/api/test/fixtures.js';
-import { sessionTokenFor } from '../../../packages/api/test/harness.js';
 import { bearer, createRestTestEnv, type RestTestEnv } from './harness.js';
 
 let env: RestTestEnv;

@@ -1,6 +1,5 @@
+import { ContactMessageSchema, makeProduct, makeVendor } from '@caps/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContactMessageSchema } from '../../../packages/api/src/modules/contact/contact.entities.js';
-import { makeProduct, makeVendor } from '../../../packages/api/test/fixtures.js';
 import { createRestTestEnv, type RestTestEnv } from './harness.js';
 
 let env: RestTestEnv;

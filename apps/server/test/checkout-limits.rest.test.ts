@@ -1,8 +1,5 @@
+import { CouponSchema, customerInput, makeProduct, makeVendor, ProductSchema } from '@caps/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProductSchema } from '../../../packages/api/src/modules/catalogue/catalogue.entities.js';
-import { CouponSchema } from '../../../packages/api/src/modules/coupons/coupons.entities.js';
-import { makeProduct, makeVendor } from '../../../packages/api/test/fixtures.js';
-import { customerInput } from '../../../packages/api/test/harness.js';
 import { bearer, createRestTestEnv, type RestTestEnv } from './harness.js';
 
 let env: RestTestEnv;

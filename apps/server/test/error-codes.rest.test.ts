@@ -1,10 +1,15 @@
 import { DOMAIN_ERRORS } from '@caps/api';
+import {
+  customerInput,
+  makeProduct,
+  type Product,
+  ProductSchema,
+  placeOrder,
+  VendorSchema,
+  vendorInput,
+} from '@caps/api/testing';
 import { ERROR_CODES, type ErrorCode, errorCodeForStatus } from '@caps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Product, ProductSchema } from '../../../packages/api/src/modules/catalogue/catalogue.entities.js';
-import { VendorSchema } from '../../../packages/api/src/modules/vendors/vendors.entities.js';
-import { makeProduct, placeOrder } from '../../../packages/api/test/fixtures.js';
-import { customerInput, vendorInput } from '../../../packages/api/test/harness.js';
 import { bearer, createRestTestEnv, type RestTestEnv } from './harness.js';
 
 // Each failure a client tells apart reaches it as a stable code next to the message: `code` in a

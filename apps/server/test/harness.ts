@@ -1,5 +1,5 @@
+import { createTestEnv, type TestEnv } from '@caps/api/testing';
 import type { FastifyInstance } from 'fastify';
-import { createTestEnv, type TestEnv } from '../../../packages/api/test/harness.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 

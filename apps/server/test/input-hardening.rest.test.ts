@@ -1,15 +1,20 @@
+import type { Em } from '@caps/api/testing';
+import {
+  ContactMessageSchema,
+  CouponSchema,
+  makeProduct,
+  makeUser,
+  makeVendor,
+  OrderSchema,
+  ProductSchema,
+  ReportSchema,
+  sessionTokenFor,
+  UserSchema,
+  type Vendor,
+  VendorSchema,
+} from '@caps/api/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Em } from '../../../packages/api/src/db/orm.js';
-import { UserSchema } from '../../../packages/api/src/modules/auth/auth.entities.js';
-import { ProductSchema } from '../../../packages/api/src/modules/catalogue/catalogue.entities.js';
-import { ContactMessageSchema } from '../../../packages/api/src/modules/contact/contact.entities.js';
-import { CouponSchema } from '../../../packages/api/src/modules/coupons/coupons.entities.js';
-import { OrderSchema } from '../../../packages/api/src/modules/orders/orders.entities.js';
-import { ReportSchema } from '../../../packages/api/src/modules/reports/reports.entities.js';
-import { type Vendor, VendorSchema } from '../../../packages/api/src/modules/vendors/vendors.entities.js';
-import { makeProduct, makeUser, makeVendor } from '../../../packages/api/test/fixtures.js';
-import { sessionTokenFor } from '../../../packages/api/test/harness.js';
 import { PROTOTYPE_FIELD } from '../src/rest/errors.js';
 import { bearer, createRestTestEnv, multipart, type RestTestEnv } from './harness.js';
 

@@ -1,8 +1,5 @@
+import { CouponSchema, customerInput, makeProduct, makeVendor, OrderSchema } from '@caps/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CouponSchema } from '../../../packages/api/src/modules/coupons/coupons.entities.js';
-import { OrderSchema } from '../../../packages/api/src/modules/orders/orders.entities.js';
-import { makeProduct, makeVendor } from '../../../packages/api/test/fixtures.js';
-import { customerInput } from '../../../packages/api/test/harness.js';
 import { bearer, createRestTestEnv, type RestTestEnv } from './harness.js';
 
 let env: RestTestEnv;

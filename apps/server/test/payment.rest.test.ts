@@ -1,21 +1,20 @@
 import { SANDBOX_DECLINED_CARD, SANDBOX_SUCCESS_CARD, signBody } from '@caps/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CartItemSchema } from '../../../packages/api/src/modules/cart/cart.entities.js';
-import { ProductSchema } from '../../../packages/api/src/modules/catalogue/catalogue.entities.js';
-import { CouponSchema } from '../../../packages/api/src/modules/coupons/coupons.entities.js';
 import {
+  CartItemSchema,
   CheckoutSchema,
-  OrderSchema,
-  OrderStatusChangeSchema,
-} from '../../../packages/api/src/modules/orders/orders.entities.js';
-import { releaseExpiredCheckouts } from '../../../packages/api/src/modules/orders/orders.service.js';
-import { PaymentSchema } from '../../../packages/api/src/modules/payment/payment.entities.js';
-import {
+  CouponSchema,
+  customerInput,
   DUPLICATE_PAYMENT_MESSAGE,
   LATE_PAYMENT_MESSAGE,
-} from '../../../packages/api/src/modules/payment/payment.service.js';
-import { makeProduct, makeVendor } from '../../../packages/api/test/fixtures.js';
-import { customerInput } from '../../../packages/api/test/harness.js';
+  makeProduct,
+  makeVendor,
+  OrderSchema,
+  OrderStatusChangeSchema,
+  PaymentSchema,
+  ProductSchema,
+  releaseExpiredCheckouts,
+} from '@caps/api/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createRestTestEnv, type RestTestEnv } from './harness.js';
 
 let env: RestTestEnv;

@@ -1,8 +1,7 @@
+import type { Em } from '@caps/api/testing';
+import { ProductSchema, type ShopWithData, shopWithData, stateOfShop } from '@caps/api/testing';
 import { VENDOR_PRODUCT_MESSAGES as M } from '@caps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Em } from '../../../packages/api/src/db/orm.js';
-import { ProductSchema } from '../../../packages/api/src/modules/catalogue/catalogue.entities.js';
-import { type ShopWithData, shopWithData, stateOfShop } from '../../../packages/api/test/shop-with-data.js';
 import { bearer, createRestTestEnv, multipart, type RestTestEnv } from './harness.js';
 
 /**

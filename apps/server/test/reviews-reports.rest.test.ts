@@ -1,12 +1,17 @@
+import {
+  customerInput,
+  makeProduct,
+  type Product,
+  ProductSchema,
+  placeOrder,
+  ReportSchema,
+  ReviewSchema,
+  UserSchema,
+  VendorSchema,
+  vendorInput,
+} from '@caps/api/testing';
 import { ERROR_MESSAGES, REPORT_TEXT, REVIEW_TEXT, VALIDATION_MESSAGES } from '@caps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserSchema } from '../../../packages/api/src/modules/auth/auth.entities.js';
-import { type Product, ProductSchema } from '../../../packages/api/src/modules/catalogue/catalogue.entities.js';
-import { ReportSchema } from '../../../packages/api/src/modules/reports/reports.entities.js';
-import { ReviewSchema } from '../../../packages/api/src/modules/reviews/reviews.entities.js';
-import { VendorSchema } from '../../../packages/api/src/modules/vendors/vendors.entities.js';
-import { makeProduct, placeOrder } from '../../../packages/api/test/fixtures.js';
-import { customerInput, vendorInput } from '../../../packages/api/test/harness.js';
 import { bearer, createRestTestEnv, type RestTestEnv } from './harness.js';
 
 let env: RestTestEnv;

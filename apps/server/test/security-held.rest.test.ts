@@ -1,6 +1,5 @@
+import { makeUser, makeVendor, sessionTokenFor } from '@caps/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, makeVendor } from '../../../packages/api/test/fixtures.js';
-import { sessionTokenFor } from '../../../packages/api/test/harness.js';
 import { bearer, createRestTestEnv, type RestTestEnv } from './harness.js';
 
 /**

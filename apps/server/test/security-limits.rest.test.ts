@@ -1,6 +1,6 @@
+import { customerInput, vendorInput } from '@caps/api/testing';
 import { ERROR_MESSAGES } from '@caps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerInput, vendorInput } from '../../../packages/api/test/harness.js';
 import { bearer, createRestTestEnv, type RestTestEnv } from './harness.js';
 
 // Replays the outside probe of issue 10 over HTTP: batches, parallel guesses, lockouts, unthrottled calls.

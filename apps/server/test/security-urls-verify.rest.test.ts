@@ -1,10 +1,16 @@
 import { SANDBOX_SUCCESS_CARD } from '@caps/api';
+import {
+  CartItemSchema,
+  createTestEnv,
+  customerInput,
+  failureOf,
+  makeProduct,
+  makeVendor,
+  OrderSchema,
+  type TestEnv,
+} from '@caps/api/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CartItemSchema } from '../../../packages/api/src/modules/cart/cart.entities.js';
-import { OrderSchema } from '../../../packages/api/src/modules/orders/orders.entities.js';
-import { makeProduct, makeVendor } from '../../../packages/api/test/fixtures.js';
-import { createTestEnv, customerInput, failureOf, type TestEnv } from '../../../packages/api/test/harness.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { bearer } from './harness.js';

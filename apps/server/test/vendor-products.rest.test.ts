@@ -1,17 +1,18 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Vendor } from '@caps/api/testing';
+import {
+  CheckoutSchema,
+  makeUser,
+  makeVendor,
+  OrderItemSchema,
+  OrderSchema,
+  ProductSchema,
+  sessionTokenFor,
+} from '@caps/api/testing';
 import { ERROR_MESSAGES, VENDOR_PRODUCT_MESSAGES as M, VALIDATION_MESSAGES } from '@caps/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProductSchema } from '../../../packages/api/src/modules/catalogue/catalogue.entities.js';
-import {
-  CheckoutSchema,
-  OrderItemSchema,
-  OrderSchema,
-} from '../../../packages/api/src/modules/orders/orders.entities.js';
-import type { Vendor } from '../../../packages/api/src/modules/vendors/vendors.entities.js';
-import { makeUser, makeVendor } from '../../../packages/api/test/fixtures.js';
-import { sessionTokenFor } from '../../../packages/api/test/harness.js';
 import { bearer, createRestTestEnv, multipart, type RestTestEnv } from './harness.js';
 
 let env: RestTestEnv;

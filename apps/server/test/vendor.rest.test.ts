@@ -1,11 +1,15 @@
+import type { Em, Product, Vendor } from '@caps/api/testing';
+import {
+  CouponSchema,
+  makeProduct,
+  makeUser,
+  makeVendor,
+  OrderSchema,
+  OrderStatusChangeSchema,
+  placeOrder,
+  sessionTokenFor,
+} from '@caps/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Em } from '../../../packages/api/src/db/orm.js';
-import type { Product } from '../../../packages/api/src/modules/catalogue/catalogue.entities.js';
-import { CouponSchema } from '../../../packages/api/src/modules/coupons/coupons.entities.js';
-import { OrderSchema, OrderStatusChangeSchema } from '../../../packages/api/src/modules/orders/orders.entities.js';
-import type { Vendor } from '../../../packages/api/src/modules/vendors/vendors.entities.js';
-import { makeProduct, makeUser, makeVendor, placeOrder } from '../../../packages/api/test/fixtures.js';
-import { sessionTokenFor } from '../../../packages/api/test/harness.js';
 import { bearer, createRestTestEnv, type RestTestEnv } from './harness.js';
 
 let env: RestTestEnv;

@@ -18,7 +18,7 @@ export interface Account {
   password: string;
 }
 
-/** Demo accounts of packages/api/src/db/seeders/demo.ts. */
+/** Demo accounts of packages/api/src/seed/accounts.ts. */
 export const DEMO_ADMIN: Account = { email: 'admin@capsmarket.ng', password: 'Admin123!' };
 export const DEMO_VENDOR: Account = { email: 'vendor@capsmarket.ng', password: 'Vendor123!' };
 export const DEMO_PENDING_VENDOR: Account = { email: 'pending.vendor@capsmarket.ng', password: 'Vendor123!' };

@@ -183,3 +183,16 @@ describe('import graph of packages/api/src', () => {
     expect(down).toEqual([]);
   });
 });
+
+describe('tests of other workspaces', () => {
+  it('reach this package through its exports (@caps/api, @caps/api/testing), never by relative path', () => {
+    const root = resolve(import.meta.dirname, '../../..');
+    const folders = ['apps/server/test', 'apps/web/e2e'].map((folder) => join(root, folder));
+    expect(folders.every((folder) => existsSync(folder))).toBe(true);
+    const reaching = folders
+      .flatMap((folder) => sourceFiles(folder))
+      .filter((file) => /from\s*['"](\.\.\/)+packages\/api\//.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(root, file));
+    expect(reaching).toEqual([]);
+  });
+});

@@ -1,6 +1,5 @@
+import { makeProduct, makeUser, makeVendor, sessionTokenFor } from '@caps/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeProduct, makeUser, makeVendor } from '../../../../packages/api/test/fixtures.js';
-import { sessionTokenFor } from '../../../../packages/api/test/harness.js';
 import { type ContractServer, OpenApi, pathShape, startContractServer } from './harness.js';
 import { type Access, SPEC_CALLS, type SpecCall } from './spec-table.js';
 

@@ -1,8 +1,7 @@
 import { type RestOperation, restOperations } from '@caps/api';
+import { makeUser, makeVendor, sessionTokenFor } from '@caps/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { makeUser, makeVendor } from '../../../../packages/api/test/fixtures.js';
-import { sessionTokenFor } from '../../../../packages/api/test/harness.js';
 import { bearer, createRestTestEnv, type RestTestEnv } from '../harness.js';
 
 /**

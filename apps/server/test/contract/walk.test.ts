@@ -1,6 +1,6 @@
 import { authService, SANDBOX_SUCCESS_CARD } from '@caps/api';
+import { customerInput, vendorInput } from '@caps/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerInput, vendorInput } from '../../../../packages/api/test/harness.js';
 import {
   type Answer,
   type CallOptions,
