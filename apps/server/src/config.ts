@@ -38,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       nodeEnv,
       uploadDir: env.UPLOAD_DIR || './data/uploads',
       paystackSecretKey: env.PAYSTACK_SECRET_KEY || undefined,
+      clockOffsetFile: env.CLOCK_OFFSET_FILE || undefined,
       sessionTtlDays: int(env.SESSION_TTL_DAYS, defaults.sessionTtlDays),
       // Never taken from a request's Host header: that would let a caller choose where payers return.
       publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),

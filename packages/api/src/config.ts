@@ -48,6 +48,11 @@ export interface ServicesConfig {
   nodeEnv: 'development' | 'production' | 'test';
   /** Paystack secret key; without it payments go through the built-in sandbox. */
   paystackSecretKey?: string | undefined;
+  /**
+   * Browser tests only (CLOCK_OFFSET_FILE): a file holding milliseconds added to the clock of the money rules,
+   * so a test in another process can move the server past a return window. Unset in production.
+   */
+  clockOffsetFile?: string | undefined;
 }
 
 export const defaultServicesConfig: ServicesConfig = {

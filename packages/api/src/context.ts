@@ -1,4 +1,5 @@
 import { type AuthState, resolveSession } from './access/session.js';
+import type { Clock } from './clock.js';
 import type { ServicesConfig } from './config.js';
 import type { Em, Orm } from './db/orm.js';
 import type { ImageStore } from './images/image-store.js';
@@ -18,6 +19,8 @@ export interface Services {
   payments: PaymentProvider;
   /** The built-in Paystack stand-in, when no Paystack key is configured. */
   sandbox: PaystackSandbox | null;
+  /** The time of the money rules (escrow, payouts); tests move it. */
+  clock: Clock;
 }
 
 export interface RequestInfo {

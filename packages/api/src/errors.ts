@@ -40,6 +40,8 @@ export const DOMAIN_ERRORS = {
   ALREADY_REVIEWED: { trpc: 'CONFLICT', http: 409 },
   ALREADY_REPORTED: { trpc: 'CONFLICT', http: 409 },
   TOO_MANY_ADDRESSES: { trpc: 'UNPROCESSABLE_CONTENT', http: 422 },
+  ACCOUNT_NOT_RESOLVED: { trpc: 'UNPROCESSABLE_CONTENT', http: 422 },
+  BANK_UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', http: 503 },
 } as const satisfies Record<ErrorCode, { trpc: TRPC_ERROR_CODE_KEY; http: number }>;
 
 export type DomainErrorCode = ErrorCode;
@@ -75,4 +77,5 @@ export const TRPC_HTTP_STATUS: Partial<Record<TRPC_ERROR_CODE_KEY, number>> = {
   TOO_MANY_REQUESTS: 429,
   CLIENT_CLOSED_REQUEST: 499,
   INTERNAL_SERVER_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
 };

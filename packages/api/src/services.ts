@@ -1,3 +1,4 @@
+import { type Clock, FileOffsetClock, systemClock } from './clock.js';
 import { defaultServicesConfig, type ServicesConfig } from './config.js';
 import type { Services } from './context.js';
 import { type DatabaseConfig, openDatabase } from './db/orm.js';
@@ -29,6 +30,8 @@ export function withDefaults(config: ServicesConfigOverrides = {}): ServicesConf
 export async function createServices(
   database: DatabaseConfig,
   config: ServicesConfigOverrides = {},
+  /** Parts a test provides itself (a clock it moves). */
+  parts: { clock?: Clock } = {},
 ): Promise<Services> {
   const full = withDefaults(config);
   const orm = await openDatabase(database);
@@ -41,5 +44,6 @@ export async function createServices(
     catalogueTotals: new CatalogueTotals(),
     payments: sandbox ? new SandboxProvider(sandbox) : new PaystackProvider(full.paystackSecretKey as string),
     sandbox,
+    clock: parts.clock ?? (full.clockOffsetFile ? new FileOffsetClock(full.clockOffsetFile) : systemClock),
   };
 }

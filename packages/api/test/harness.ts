@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { TRPCError } from '@trpc/server';
 import pg from 'pg';
 import { ZodError } from 'zod';
+import { OffsetClock } from '../src/clock.js';
 import { type Context, createContext, type Services } from '../src/context.js';
 import type { DatabaseConfig } from '../src/db/orm.js';
 import { DomainError } from '../src/errors.js';
@@ -62,6 +63,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export interface TestEnv {
   db: TestDatabase;
   services: Services;
+  /** The services' clock: move it to pass a return window or a payout pause. */
+  clock: OffsetClock;
   uploadDir: string;
   /** A tRPC caller as a request with this bearer token (or none) would get. */
   caller(token?: string, ip?: string): ReturnType<typeof createCaller>;
@@ -72,12 +75,14 @@ export interface TestEnv {
 export async function createTestEnv(config: ServicesConfigOverrides = {}): Promise<TestEnv> {
   const db = await createTestDatabase();
   const uploadDir = mkdtempSync(join(tmpdir(), 'caps-uploads-'));
-  const services = await createServices(db.config, { nodeEnv: 'test', uploadDir, ...config });
+  const clock = new OffsetClock();
+  const services = await createServices(db.config, { nodeEnv: 'test', uploadDir, ...config }, { clock });
   const context = (token?: string, ip = '127.0.0.1') =>
     createContext(services, { ip, userAgent: 'vitest', authorization: token ? `Bearer ${token}` : undefined });
   return {
     db,
     services,
+    clock,
     uploadDir,
     context,
     caller: (token, ip) => createCaller(context(token, ip)),

@@ -7,6 +7,7 @@ export * from './constants.js';
 export * from './coupons.js';
 export * from './errors.js';
 export * from './fields.js';
+export * from './finance.js';
 export * from './messages.js';
 export * from './money.js';
 export * from './orders.js';

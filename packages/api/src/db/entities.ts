@@ -4,6 +4,7 @@ import { CartItemSchema } from '../modules/cart/cart.entities.js';
 import { ProductSchema } from '../modules/catalogue/catalogue.entities.js';
 import { ContactMessageSchema } from '../modules/contact/contact.entities.js';
 import { CouponSchema } from '../modules/coupons/coupons.entities.js';
+import { LedgerEntrySchema, PayoutSchema, PlatformSettingsSchema } from '../modules/finance/finance.entities.js';
 import {
   CheckoutSchema,
   OrderItemSchema,
@@ -35,4 +36,7 @@ export const entities = [
   ReportSchema,
   ContactMessageSchema,
   AddressSchema,
+  LedgerEntrySchema,
+  PayoutSchema,
+  PlatformSettingsSchema,
 ];

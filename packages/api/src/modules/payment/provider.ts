@@ -11,6 +11,36 @@ export interface VerifiedTransaction {
   paid_at: string | null;
 }
 
+/** One bank of Paystack's list (GET /bank?country=nigeria). */
+export interface ProviderBank {
+  name: string;
+  code: string;
+}
+
+/** What we need from GET /transfer/verify/{reference} and the transfer webhooks' `data`. */
+export interface VerifiedTransfer {
+  /** Paystack's transfer statuses: pending, success, failed, reversed, otp, received, processing, abandoned, blocked, rejected. */
+  status: string;
+  reference: string;
+  /** Kobo. */
+  amount: number;
+  currency: string;
+  transfer_code: string;
+  /** Why it failed, when it did. */
+  reason: string | null;
+}
+
+/**
+ * The provider could not be reached or answered an error that is not about the input (network down,
+ * timeout, 5xx): the caller may try again later. Services turn it into BANK_UNAVAILABLE (503).
+ */
+export class ProviderUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProviderUnavailableError';
+  }
+}
+
 /** Paystack's contract as we use it; the real API and the built-in sandbox both implement it. */
 export interface PaymentProvider {
   readonly name: 'paystack' | 'sandbox';
@@ -24,6 +54,27 @@ export interface PaymentProvider {
   verify(reference: string): Promise<VerifiedTransaction | null>;
   /** The webhook's x-paystack-signature: HMAC SHA-512 of the raw body with the secret key. */
   verifySignature(rawBody: string, signature: string | undefined): boolean;
+
+  // Transfers to shops (issue 12). Each throws ProviderUnavailableError when Paystack cannot be reached.
+  /** GET /bank?country=nigeria&currency=NGN: Nigerian banks with their codes. */
+  listBanks(): Promise<ProviderBank[]>;
+  /** GET /bank/resolve: the account's name at the bank, or null when the bank does not know it. */
+  resolveAccount(accountNumber: string, bankCode: string): Promise<{ accountName: string } | null>;
+  /** POST /transferrecipient (type nuban, NGN): the recipient code to send transfers to. */
+  createTransferRecipient(input: { name: string; accountNumber: string; bankCode: string }): Promise<{
+    recipientCode: string;
+  }>;
+  /**
+   * POST /transfer (source balance): sends `amountKobo` to the recipient under our `reference`. Paystack
+   * refuses a second transfer with a reference it has seen; this answers the existing transfer instead, so
+   * a retry after a crash is safe.
+   */
+  transfer(input: { amountKobo: number; recipientCode: string; reference: string; reason: string }): Promise<{
+    transferCode: string;
+    status: string;
+  }>;
+  /** GET /transfer/verify/{reference}: null when Paystack does not know the reference. */
+  verifyTransfer(reference: string): Promise<VerifiedTransfer | null>;
 }
 
 export function signBody(secret: string, rawBody: string): string {

@@ -4,10 +4,12 @@ import { Migration20261121003426 as M0 } from './Migration20261121003426.js';
 import { Migration20261121011933 as M1 } from './Migration20261121011933.js';
 import { Migration20261121043444 as M2 } from './Migration20261121043444.js';
 import { Migration20261124131413 as M3 } from './Migration20261124131413.js';
+import { Migration20261124153942 as M4 } from './Migration20261124153942.js';
 
 export const postgresqlMigrations: MigrationObject[] = [
   { name: 'Migration20261121003426', class: M0 },
   { name: 'Migration20261121011933', class: M1 },
   { name: 'Migration20261121043444', class: M2 },
   { name: 'Migration20261124131413', class: M3 },
+  { name: 'Migration20261124153942', class: M4 },
 ];

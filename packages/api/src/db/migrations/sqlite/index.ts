@@ -4,10 +4,12 @@ import { Migration20261121003426 as M0 } from './Migration20261121003426.js';
 import { Migration20261121011932 as M1 } from './Migration20261121011932.js';
 import { Migration20261121043443 as M2 } from './Migration20261121043443.js';
 import { Migration20261124131412 as M3 } from './Migration20261124131412.js';
+import { Migration20261124153942 as M4 } from './Migration20261124153942.js';
 
 export const sqliteMigrations: MigrationObject[] = [
   { name: 'Migration20261121003426', class: M0 },
   { name: 'Migration20261121011932', class: M1 },
   { name: 'Migration20261121043443', class: M2 },
   { name: 'Migration20261124131412', class: M3 },
+  { name: 'Migration20261124153942', class: M4 },
 ];

@@ -1,0 +1,90 @@
+import { LEDGER_BUCKETS, LEDGER_KINDS, PAYOUT_STATUSES } from '@caps/contracts';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { KoboType } from '../../db/kobo.js';
+import { UserSchema } from '../auth/auth.entities.js';
+import { VendorSchema } from '../vendors/vendors.entities.js';
+
+const now = () => new Date();
+
+/**
+ * One money event of the marketplace, in kobo. Append-only: never updated or deleted; a mistake is
+ * corrected by a new entry. A shop's balances are sums of its entries by bucket as of a moment (an entry
+ * counts from `effectiveAt`); the platform's entries have no vendor and the bucket `platform`.
+ *
+ * `key` names the event and the entry's place in it (`order:12:sale:pending`, `payout:7:payout:available`)
+ * and is unique, so a retried event (a second webhook, a crash and a rerun) can never write twice.
+ */
+export const LedgerEntrySchema = defineEntity({
+  name: 'LedgerEntry',
+  tableName: 'ledger_entries',
+  indexes: [{ properties: ['vendor', 'bucket', 'effectiveAt'] }],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    key: p.string().length(100).unique(),
+    /** null for the platform's own entries. */
+    vendor: () => p.manyToOne(VendorSchema).nullable(),
+    bucket: p.enum([...LEDGER_BUCKETS]),
+    kind: p.enum([...LEDGER_KINDS]),
+    /** Signed: money into the bucket is positive, money leaving it negative. */
+    amountKobo: p.type(KoboType),
+    /** The order that caused it (sale, commission, shipping, platform coupon, release, refund). */
+    orderId: p.integer().nullable().index(),
+    payout: () => p.manyToOne(PayoutSchema).nullable(),
+    /** The commission rate applied, in basis points (commission entries only): fixed when the order was paid. */
+    rateBp: p.integer().nullable(),
+    /** An admin's reason (adjustments) or a short note. */
+    reason: p.string().length(500).nullable(),
+    /** The admin who made an adjustment. */
+    actor: () => p.manyToOne(UserSchema).nullable(),
+    /** From when the entry counts: its creation, or for a release the end of the return window. */
+    effectiveAt: p.datetime(),
+    createdAt: p.datetime().onCreate(now).index(),
+  },
+});
+export type LedgerEntry = InferEntity<typeof LedgerEntrySchema>;
+
+/**
+ * Money sent to a shop's bank through a Paystack transfer. The row and its ledger entries are committed
+ * with its `reference` before the transfer is requested, so a crash or a retry sends the same reference
+ * (Paystack refuses a second transfer with one) and never pays twice.
+ */
+export const PayoutSchema = defineEntity({
+  name: 'Payout',
+  tableName: 'payouts',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    vendor: () => p.manyToOne(VendorSchema).index(),
+    amountKobo: p.type(KoboType),
+    status: p
+      .enum([...PAYOUT_STATUSES])
+      .default('pending')
+      .index(),
+    reference: p.string().length(64).unique(),
+    /** The transfer recipient paid (from the shop's verified account at the time). */
+    recipientCode: p.string().length(64).nullable(),
+    /** Paystack's transfer code once the transfer was requested. */
+    transferCode: p.string().length(64).nullable(),
+    failureReason: p.string().length(255).nullable(),
+    createdAt: p.datetime().onCreate(now).index(),
+    updatedAt: p.datetime().onCreate(now).onUpdate(now),
+    settledAt: p.datetime().nullable(),
+  },
+});
+export type Payout = InferEntity<typeof PayoutSchema>;
+
+/**
+ * The platform's finance settings: one row (id 1), created with the defaults on first read. Rates are basis
+ * points (10 % = 1000) so two decimals of a percent are exact.
+ */
+export const PlatformSettingsSchema = defineEntity({
+  name: 'PlatformSettings',
+  tableName: 'platform_settings',
+  properties: {
+    id: p.integer().primary(),
+    commissionBp: p.integer(),
+    payoutMinimumKobo: p.type(KoboType),
+    returnWindowDays: p.integer(),
+    updatedAt: p.datetime().onCreate(now).onUpdate(now),
+  },
+});
+export type PlatformSettings = InferEntity<typeof PlatformSettingsSchema>;
