@@ -7,6 +7,9 @@ import { catalogueRouter } from './modules/catalogue/catalogue.router.js';
 import { vendorProductsRouter } from './modules/catalogue/vendor-products.router.js';
 import { contactRouter } from './modules/contact/contact.router.js';
 import { couponsRouter } from './modules/coupons/coupons.router.js';
+import { banksRouter } from './modules/finance/banks.router.js';
+import { adminFinanceRouter, vendorFinanceRouter } from './modules/finance/finance.router.js';
+import { adminPayoutsRouter, vendorPayoutsRouter } from './modules/finance/payouts.router.js';
 import { ordersRouter } from './modules/orders/orders.router.js';
 import { vendorRouter } from './modules/orders/vendor-orders.router.js';
 import { paymentRouter } from './modules/payment/payment.router.js';
@@ -14,7 +17,7 @@ import { reportsRouter } from './modules/reports/reports.router.js';
 import { reviewsRouter } from './modules/reviews/reviews.router.js';
 import { vendorsRouter } from './modules/vendors/vendors.router.js';
 import { wishlistRouter } from './modules/wishlist/wishlist.router.js';
-import { createCallerFactory, router } from './trpc.js';
+import { createCallerFactory, mergeRouters, router } from './trpc.js';
 
 export const appRouter = router({
   auth: authRouter,
@@ -30,8 +33,9 @@ export const appRouter = router({
   orders: ordersRouter,
   payment: paymentRouter,
   coupons: couponsRouter,
-  vendor: vendorRouter,
-  admin: adminRouter,
+  banks: banksRouter,
+  vendor: mergeRouters(vendorRouter, vendorFinanceRouter, vendorPayoutsRouter),
+  admin: mergeRouters(adminRouter, router({ finance: mergeRouters(adminFinanceRouter, adminPayoutsRouter) })),
 });
 
 export type AppRouter = typeof appRouter;
