@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { PaystackSandbox, SANDBOX_DECLINED_CARD, SANDBOX_SUCCESS_CARD } from '../src/modules/payment/sandbox.js';
+import { signatureMatches } from '../src/modules/payment/provider.js';
+import {
+  PaystackSandbox,
+  SANDBOX_DECLINED_CARD,
+  SANDBOX_FAILING_TRANSFER_ACCOUNT,
+  SANDBOX_RESOLVE_FAILURE,
+  SANDBOX_SUCCESS_CARD,
+  SANDBOX_UNRESOLVABLE_ACCOUNT,
+  SandboxProvider,
+} from '../src/modules/payment/sandbox.js';
 
 /**
  * The sandbox must answer like Paystack: its initialize and verify answers are checked against the
@@ -63,5 +72,181 @@ describe('the payment sandbox answers as Paystack does', () => {
   it('a schema check that can fail: a broken answer is refused', () => {
     const validate = validator('VerifyResponse');
     expect(validate({ status: 'yes', message: 1 })).toBe(false);
+  });
+
+  it('the bank list validates against MiscellaneousListBanksResponse and holds the real codes', () => {
+    const validate = validator('MiscellaneousListBanksResponse');
+    const answer = sandbox.listBanks();
+    expect(validate(answer), JSON.stringify(validate.errors)).toBe(true);
+    const codes = new Map(answer.data.map((bank) => [bank.name, bank.code]));
+    expect(codes.get('Access Bank')).toBe('044');
+    expect(codes.get('First Bank of Nigeria')).toBe('011');
+    expect(codes.get('United Bank For Africa')).toBe('033');
+    expect(codes.get('Kuda Bank')).toBe('50211');
+    expect(codes.get('OPay Digital Services Limited (OPay)')).toBe('999992');
+    expect(new Set(answer.data.map((bank) => bank.code)).size).toBe(answer.data.length);
+    for (const bank of answer.data) {
+      expect(bank).toMatchObject({ country: 'Nigeria', currency: 'NGN', type: 'nuban', active: true });
+    }
+  });
+
+  it('resolve validates against VerificationResolveAccountNumberResponse; the same input gives the same name', () => {
+    const validate = validator('VerificationResolveAccountNumberResponse');
+    const answer = sandbox.resolveAccount('0123456789', '058');
+    expect(validate(answer), JSON.stringify(validate.errors)).toBe(true);
+    if (!answer.status) throw new Error('expected a resolved account');
+    expect(answer.data.account_name).toMatch(/^[A-Z]+( [A-Z]+){1,2}$/);
+    const again = sandbox.resolveAccount('0123456789', '058');
+    expect(again.status && again.data.account_name).toBe(answer.data.account_name);
+    // Another number or bank: (almost always) another name; over a handful, names differ.
+    const names = new Set(
+      ['0123456780', '0123456781', '0123456782', '0123456783', '0123456784'].map((n) => {
+        const other = sandbox.resolveAccount(n, '058');
+        return other.status ? other.data.account_name : '';
+      }),
+    );
+    expect(names.size).toBeGreaterThan(1);
+  });
+
+  it("resolve of the documented failing number answers Paystack's 422 Error", () => {
+    const validate = validator('Error');
+    const answer = sandbox.resolveAccount(SANDBOX_UNRESOLVABLE_ACCOUNT, '058');
+    expect(validate(answer), JSON.stringify(validate.errors)).toBe(true);
+    expect(answer).toMatchObject({ status: false, message: SANDBOX_RESOLVE_FAILURE, httpStatus: 422 });
+    expect(sandbox.resolveAccount('012345678', '058').status).toBe(false);
+    expect(sandbox.resolveAccount('0123456789', '999').status).toBe(false);
+  });
+
+  it('transfer recipient, transfer and transfer verify validate against their response schemas', () => {
+    const own = new PaystackSandbox();
+    own.holdTransfers = true;
+    const recipient = own.createTransferRecipient({
+      type: 'nuban',
+      name: 'Ade Stores',
+      account_number: '0123456789',
+      bank_code: '044',
+      currency: 'NGN',
+    });
+    const validateRecipient = validator('TransferRecipientCreateResponse');
+    expect(validateRecipient(recipient), JSON.stringify(validateRecipient.errors)).toBe(true);
+    if (!recipient.status) throw new Error('expected a recipient');
+    expect(recipient.data.recipient_code).toMatch(/^RCP_/);
+    expect(recipient.data.details.bank_name).toBe('Access Bank');
+
+    const transfer = own.transfer({
+      source: 'balance',
+      amount: 750_000,
+      recipient: recipient.data.recipient_code,
+      reference: 'PAYOUT-1-a',
+      reason: 'Caps payout',
+      currency: 'NGN',
+    });
+    const validateTransfer = validator('TransferCreateResponse');
+    expect(validateTransfer(transfer), JSON.stringify(validateTransfer.errors)).toBe(true);
+    if (!transfer.status) throw new Error('expected a transfer');
+    expect(transfer.data.transfer_code).toMatch(/^TRF_/);
+
+    const validateVerify = validator('TransferVerifyResponse');
+    const pending = own.verifyTransfer('PAYOUT-1-a');
+    expect(validateVerify(pending), JSON.stringify(validateVerify.errors)).toBe(true);
+    expect(pending.data?.status).toBe('pending');
+    own.settleTransfer('PAYOUT-1-a', 'success');
+    const settled = own.verifyTransfer('PAYOUT-1-a');
+    expect(validateVerify(settled), JSON.stringify(validateVerify.errors)).toBe(true);
+    expect(settled.data).toMatchObject({ status: 'success', amount: 750_000, reference: 'PAYOUT-1-a' });
+
+    const unknown = own.verifyTransfer('PAYOUT-unknown');
+    expect(validator('Error')(unknown)).toBe(true);
+    expect(unknown).toMatchObject({ status: false, httpStatus: 404 });
+  });
+
+  it('a second transfer with a seen reference answers the first; the sandbox counts the requests', () => {
+    const own = new PaystackSandbox();
+    own.holdTransfers = true;
+    const recipient = own.createTransferRecipient({
+      type: 'nuban',
+      name: 'A',
+      account_number: '0123456789',
+      bank_code: '057',
+    });
+    if (!recipient.status) throw new Error('expected a recipient');
+    const again = own.createTransferRecipient({
+      type: 'nuban',
+      name: 'A',
+      account_number: '0123456789',
+      bank_code: '057',
+    });
+    expect(again.status && again.data.recipient_code).toBe(recipient.data.recipient_code);
+    const body = {
+      source: 'balance',
+      amount: 100_000,
+      recipient: recipient.data.recipient_code,
+      reference: 'R-dup',
+      reason: 'x',
+    };
+    const first = own.transfer(body);
+    const second = own.transfer({ ...body, amount: 999_900 });
+    expect(first.status && second.status).toBe(true);
+    if (!first.status || !second.status) return;
+    expect(second.data.transfer_code).toBe(first.data.transfer_code);
+    expect(second.data.amount).toBe(100_000);
+    expect(own.transferRequestCount('R-dup')).toBe(2);
+    expect(own.transferCount).toBe(1);
+  });
+
+  it('transfers settle on their own with signed events; the failing account fails; a reversal is emitted', async () => {
+    const own = new PaystackSandbox();
+    const events: { body: string; signature: string }[] = [];
+    own.onWebhook = (body, signature) => events.push({ body, signature });
+    const provider = new SandboxProvider(own);
+    const ok = await provider.createTransferRecipient({ name: 'Good', accountNumber: '0123456789', bankCode: '011' });
+    const bad = await provider.createTransferRecipient({
+      name: 'Bad',
+      accountNumber: SANDBOX_FAILING_TRANSFER_ACCOUNT,
+      bankCode: '011',
+    });
+    await provider.transfer({ amountKobo: 500_000, recipientCode: ok.recipientCode, reference: 'T-ok', reason: 'p' });
+    await provider.transfer({ amountKobo: 600_000, recipientCode: bad.recipientCode, reference: 'T-bad', reason: 'p' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events.map((e) => JSON.parse(e.body).event).sort()).toEqual(['transfer.failed', 'transfer.success']);
+    const validateVerify = validator('TransferVerifyResponse');
+    for (const event of events) {
+      expect(signatureMatches(own.secretKey, event.body, event.signature)).toBe(true);
+      expect(signatureMatches(own.secretKey, `${event.body} `, event.signature)).toBe(false);
+      const parsed = JSON.parse(event.body) as { event: string; data: { reference: string } };
+      // The event's data is the verify answer's data.
+      expect(parsed.data).toEqual(own.verifyTransfer(parsed.data.reference).data);
+      expect(validateVerify({ status: true, message: 'x', data: parsed.data })).toBe(true);
+    }
+    expect(await provider.verifyTransfer('T-bad')).toMatchObject({ status: 'failed', amount: 600_000 });
+    expect((await provider.verifyTransfer('T-bad'))?.reason).toBeTruthy();
+    expect(await provider.verifyTransfer('T-ok')).toMatchObject({ status: 'success', reason: null });
+    expect(await provider.verifyTransfer('T-none')).toBeNull();
+
+    expect(own.reverseTransfer('T-ok')).toBe(true);
+    const reversed = JSON.parse(events[2]?.body ?? '{}') as { event: string; data: { status: string } };
+    expect(reversed).toMatchObject({ event: 'transfer.reversed', data: { status: 'reversed' } });
+    expect(signatureMatches(own.secretKey, events[2]?.body ?? '', events[2]?.signature)).toBe(true);
+    expect(own.reverseTransfer('T-bad')).toBe(false);
+  });
+
+  it('held transfers stay pending until settled by the test', async () => {
+    const own = new PaystackSandbox();
+    own.holdTransfers = true;
+    const events: string[] = [];
+    own.onWebhook = (body) => events.push(body);
+    const provider = new SandboxProvider(own);
+    const { recipientCode } = await provider.createTransferRecipient({
+      name: 'H',
+      accountNumber: '1234567890',
+      bankCode: '035',
+    });
+    const sent = await provider.transfer({ amountKobo: 100_000, recipientCode, reference: 'T-held', reason: 'p' });
+    expect(sent.status).toBe('pending');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(events).toEqual([]);
+    expect(own.settleTransfer('T-held', 'failed')).toBe(true);
+    expect(own.settleTransfer('T-held', 'success')).toBe(false);
+    expect(JSON.parse(events[0] ?? '{}').event).toBe('transfer.failed');
   });
 });

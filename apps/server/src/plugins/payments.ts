@@ -37,6 +37,24 @@ export async function paymentsPlugin(app: FastifyInstance, options: { services: 
   const sandbox = services.sandbox;
   if (!sandbox) return;
 
+  /** As Paystack does: a signed event to our webhook, on its own time (charge.success, transfer outcomes). */
+  const postWebhook = (rawBody: string, signature: string) => {
+    setImmediate(() => {
+      app
+        .inject({
+          method: 'POST',
+          url: '/api/payment/webhook',
+          headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+          payload: rawBody,
+        })
+        .catch((err: unknown) => app.log.error({ err }, 'sandbox webhook failed'));
+    });
+  };
+  sandbox.onWebhook = postWebhook;
+  app.addHook('onClose', async () => {
+    if (sandbox.onWebhook === postWebhook) sandbox.onWebhook = null;
+  });
+
   /** The hosted page's frame: a title and what goes inside the card. */
   const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} | Payment sandbox</title>
@@ -99,18 +117,8 @@ ${body}</main></body></html>`;
     const transaction = sandbox.pay(reference, card);
     if (!transaction) return unknown(reply);
     if (transaction.status === 'success') {
-      // As Paystack does: a signed charge.success to our webhook, on its own time.
       const body = sandbox.webhookBody(reference);
-      setImmediate(() => {
-        app
-          .inject({
-            method: 'POST',
-            url: '/api/payment/webhook',
-            headers: { 'content-type': 'application/json', 'x-paystack-signature': signBody(sandbox.secretKey, body) },
-            payload: body,
-          })
-          .catch((err: unknown) => app.log.error({ err }, 'sandbox webhook failed'));
-      });
+      postWebhook(body, signBody(sandbox.secretKey, body));
     }
     // Back to the callback given at initialize (always on our PUBLIC_URL). On our own site the payer goes to
     // its path on the origin they are on: http://localhost:3000 and http://127.0.0.1:3000 are different

@@ -41,6 +41,21 @@ export class ProviderUnavailableError extends Error {
   }
 }
 
+/**
+ * Paystack refused a request for a reason about the request itself (4xx other than an unknown reference),
+ * e.g. a transfer its balance cannot cover or a recipient it will not create. Trying again unchanged will
+ * not help; `message` is Paystack's.
+ */
+export class ProviderRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ProviderRequestError';
+  }
+}
+
 /** Paystack's contract as we use it; the real API and the built-in sandbox both implement it. */
 export interface PaymentProvider {
   readonly name: 'paystack' | 'sandbox';
@@ -86,6 +101,48 @@ export function signatureMatches(secret: string, rawBody: string, signature: str
   return timingSafeEqual(Buffer.from(signBody(secret, rawBody), 'hex'), Buffer.from(signature, 'hex'));
 }
 
+/** Paystack's envelope around every answer. */
+interface Envelope<T> {
+  status?: boolean;
+  message?: string;
+  data?: T | null;
+  meta?: { next?: string | null; pageCount?: number; page?: number } | null;
+}
+
+/** The fields we read of Paystack's transfer data (POST /transfer, GET /transfer/verify, transfer webhooks). */
+interface PaystackTransferData {
+  status: string;
+  reference: string;
+  amount: number;
+  currency: string;
+  transfer_code: string;
+  gateway_response?: string | null;
+  failures?: unknown;
+}
+
+/** Why a transfer failed, from the fields Paystack fills in for one (null while it has not failed). */
+function failureOf(data: PaystackTransferData): string | null {
+  if (!['failed', 'reversed', 'abandoned', 'blocked', 'rejected'].includes(data.status)) return null;
+  if (data.gateway_response) return data.gateway_response;
+  if (typeof data.failures === 'string' && data.failures) return data.failures;
+  if (data.failures && typeof data.failures === 'object') return JSON.stringify(data.failures);
+  return `Transfer ${data.status}`;
+}
+
+export function verifiedTransferOf(data: PaystackTransferData): VerifiedTransfer {
+  return {
+    status: data.status,
+    reference: data.reference,
+    amount: data.amount,
+    currency: data.currency,
+    transfer_code: data.transfer_code,
+    reason: failureOf(data),
+  };
+}
+
+/** The most pages of GET /bank we follow (Paystack's Nigerian list is a few hundred banks). */
+const MAX_BANK_PAGES = 20;
+
 /** The real Paystack API (https://api.paystack.co), used when PAYSTACK_SECRET_KEY is set. */
 export class PaystackProvider implements PaymentProvider {
   readonly name = 'paystack' as const;
@@ -93,23 +150,52 @@ export class PaystackProvider implements PaymentProvider {
   constructor(
     private readonly secretKey: string,
     private readonly baseUrl = 'https://api.paystack.co',
+    private readonly timeoutMs = 15_000,
   ) {}
 
-  private async call<T>(path: string, init: RequestInit = {}): Promise<{ ok: boolean; status: number; body: T }> {
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      ...init,
-      headers: { authorization: `Bearer ${this.secretKey}`, 'content-type': 'application/json', ...init.headers },
-      signal: AbortSignal.timeout(15_000),
-    });
-    return { ok: response.ok, status: response.status, body: (await response.json()) as T };
+  /**
+   * One request. The network failing, a timeout, a 5xx or an answer that is not JSON throw
+   * ProviderUnavailableError (the caller may try again later); any other status is the caller's to read.
+   */
+  private async call<T>(
+    path: string,
+    init: RequestInit = {},
+  ): Promise<{ ok: boolean; status: number; body: Envelope<T> }> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.baseUrl}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${this.secretKey}`, 'content-type': 'application/json', ...init.headers },
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (err) {
+      throw new ProviderUnavailableError(`Paystack could not be reached: ${(err as Error).message}`);
+    }
+    if (response.status >= 500) {
+      await response.body?.cancel();
+      throw new ProviderUnavailableError(`Paystack answered HTTP ${response.status}`);
+    }
+    let body: Envelope<T>;
+    try {
+      body = (await response.json()) as Envelope<T>;
+    } catch {
+      throw new ProviderUnavailableError(`Paystack answered HTTP ${response.status} without JSON`);
+    }
+    if (!body || typeof body !== 'object') {
+      throw new ProviderUnavailableError(`Paystack answered HTTP ${response.status} without an envelope`);
+    }
+    return { ok: response.ok, status: response.status, body };
+  }
+
+  /** Our key refused or Paystack throttling us: nothing the input can fix, so try later. */
+  private static unavailableOn(status: number, body: Envelope<unknown>, what: string): void {
+    if (status === 401 || status === 403 || status === 429) {
+      throw new ProviderUnavailableError(`Paystack ${what} answered HTTP ${status}: ${body.message ?? ''}`);
+    }
   }
 
   async initialize(input: { email: string; amountKobo: number; reference: string; callbackUrl: string }) {
-    const { ok, body } = await this.call<{
-      status: boolean;
-      message: string;
-      data?: { authorization_url: string; reference: string };
-    }>('/transaction/initialize', {
+    const { ok, body } = await this.call<{ authorization_url: string; reference: string }>('/transaction/initialize', {
       method: 'POST',
       body: JSON.stringify({
         email: input.email,
@@ -124,7 +210,7 @@ export class PaystackProvider implements PaymentProvider {
   }
 
   async verify(reference: string) {
-    const { ok, status, body } = await this.call<{ status: boolean; data?: VerifiedTransaction }>(
+    const { ok, status, body } = await this.call<VerifiedTransaction>(
       `/transaction/verify/${encodeURIComponent(reference)}`,
     );
     if (status === 404 || (ok && !body.data)) return null;
@@ -134,5 +220,94 @@ export class PaystackProvider implements PaymentProvider {
 
   verifySignature(rawBody: string, signature: string | undefined) {
     return signatureMatches(this.secretKey, rawBody, signature);
+  }
+
+  async listBanks(): Promise<ProviderBank[]> {
+    const banks = new Map<string, ProviderBank>();
+    let cursor: string | null = null;
+    for (let page = 0; page < MAX_BANK_PAGES; page++) {
+      const query = new URLSearchParams({ country: 'nigeria', currency: 'NGN', perPage: '100', use_cursor: 'true' });
+      if (cursor) query.set('next', cursor);
+      const { ok, status, body } = await this.call<
+        { name: string; code: string; active?: boolean; is_deleted?: boolean | null }[]
+      >(`/bank?${query}`);
+      PaystackProvider.unavailableOn(status, body, 'bank list');
+      if (!ok || !body.status || !Array.isArray(body.data)) {
+        throw new ProviderUnavailableError(`Paystack bank list failed with HTTP ${status}: ${body.message ?? ''}`);
+      }
+      for (const bank of body.data) {
+        if (bank.active === false || bank.is_deleted === true || !bank.code || !bank.name) continue;
+        if (!banks.has(bank.code)) banks.set(bank.code, { name: bank.name.trim(), code: bank.code });
+      }
+      const next = body.meta?.next;
+      if (!next || next === cursor) break;
+      cursor = next;
+    }
+    return [...banks.values()];
+  }
+
+  async resolveAccount(accountNumber: string, bankCode: string) {
+    const query = new URLSearchParams({ account_number: accountNumber, bank_code: bankCode });
+    const { ok, status, body } = await this.call<{ account_number: string; account_name: string }>(
+      `/bank/resolve?${query}`,
+    );
+    PaystackProvider.unavailableOn(status, body, 'resolve');
+    // 400 / 422 (or a 200 with status false): the bank does not know this account.
+    if (!ok || !body.status || !body.data?.account_name) return null;
+    return { accountName: body.data.account_name.trim() };
+  }
+
+  async createTransferRecipient(input: { name: string; accountNumber: string; bankCode: string }) {
+    const { ok, status, body } = await this.call<{ recipient_code: string }>('/transferrecipient', {
+      method: 'POST',
+      body: JSON.stringify({
+        type: 'nuban',
+        name: input.name,
+        account_number: input.accountNumber,
+        bank_code: input.bankCode,
+        currency: 'NGN',
+      }),
+    });
+    PaystackProvider.unavailableOn(status, body, 'transfer recipient');
+    if (!ok || !body.status || !body.data?.recipient_code) {
+      throw new ProviderRequestError(body.message ?? `Paystack refused the recipient (HTTP ${status})`, status);
+    }
+    return { recipientCode: body.data.recipient_code };
+  }
+
+  async transfer(input: { amountKobo: number; recipientCode: string; reference: string; reason: string }) {
+    const { ok, status, body } = await this.call<PaystackTransferData>('/transfer', {
+      method: 'POST',
+      body: JSON.stringify({
+        source: 'balance',
+        amount: input.amountKobo,
+        recipient: input.recipientCode,
+        reference: input.reference,
+        reason: input.reason,
+        currency: 'NGN',
+      }),
+    });
+    PaystackProvider.unavailableOn(status, body, 'transfer');
+    if (ok && body.status && body.data?.transfer_code) {
+      return { transferCode: body.data.transfer_code, status: body.data.status };
+    }
+    // Paystack refuses a reference it has seen: when it knows this one, the transfer was sent before (a retry
+    // after a crash or a lost answer), so that transfer is the answer, never a second one.
+    const existing = await this.verifyTransfer(input.reference);
+    if (existing) return { transferCode: existing.transfer_code, status: existing.status };
+    throw new ProviderRequestError(body.message ?? `Paystack refused the transfer (HTTP ${status})`, status);
+  }
+
+  async verifyTransfer(reference: string) {
+    const { ok, status, body } = await this.call<PaystackTransferData>(
+      `/transfer/verify/${encodeURIComponent(reference)}`,
+    );
+    if (status === 404) return null;
+    PaystackProvider.unavailableOn(status, body, 'transfer verify');
+    if (ok && body.status === false) return null;
+    if (!ok || !body.data) {
+      throw new ProviderRequestError(body.message ?? `Paystack transfer verify failed (HTTP ${status})`, status);
+    }
+    return verifiedTransferOf(body.data);
   }
 }
