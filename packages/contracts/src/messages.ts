@@ -97,4 +97,14 @@ export const UI_TEXT = {
   accountUpdateFailed: 'Failed to update account',
   bankingUpdated: 'Banking details updated!',
   bankingUpdateFailed: 'Failed to update banking details',
+  // Money screens (issue 12): the bank picker, the Earnings tab and the admin's Finance tab.
+  bankAccountUnverified: 'We could not verify your bank account. Check the account number and the bank.',
+  financeSettingsUpdated: 'Finance settings updated',
+  financeSettingsUpdateFailed: 'Failed to update finance settings',
+  commissionUpdated: 'Commission updated',
+  commissionUpdateFailed: 'Failed to update commission',
+  adjustmentRecorded: 'Adjustment recorded',
+  adjustmentFailed: 'Failed to record adjustment',
+  payoutsRun: 'Payout run finished',
+  payoutsRunFailed: 'Failed to run payouts',
 } as const;

@@ -1,10 +1,11 @@
-import { Flag, LayoutDashboard, Mail, Package, ScrollText, Store, Users } from 'lucide-react';
+import { Flag, LayoutDashboard, Mail, Package, ScrollText, Store, Users, Wallet } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 import { DashboardDrawer, type DashboardNavConfig, DashboardSideMenu } from '@/components/dashboard-nav';
 import { useLogout } from '@/components/layout/use-logout';
 import { useSignedInUser } from '@/lib/auth';
 import { tabOf } from '@/lib/tab-param';
 import { AuditLogTab } from './dashboard/audit-log-tab';
+import { FinanceTab } from './dashboard/finance-tab';
 import { MessagesTab } from './dashboard/messages-tab';
 import { OverviewTab } from './dashboard/overview-tab';
 import { ProductsTab } from './dashboard/products-tab';
@@ -17,6 +18,7 @@ const TABS = [
   { value: 'products', label: 'Products', icon: Package },
   { value: 'vendors', label: 'Vendors', icon: Store },
   { value: 'users', label: 'Users', icon: Users },
+  { value: 'finance', label: 'Finance', icon: Wallet },
   { value: 'reports', label: 'Reports', icon: Flag },
   { value: 'messages', label: 'Messages', icon: Mail },
   { value: 'audit-log', label: 'Audit Log', icon: ScrollText },
@@ -39,6 +41,8 @@ function TabPanel({ tab }: { tab: AdminTab }) {
       return <VendorsTab />;
     case 'users':
       return <UsersTab />;
+    case 'finance':
+      return <FinanceTab />;
     case 'reports':
       return <ReportsTab />;
     case 'messages':

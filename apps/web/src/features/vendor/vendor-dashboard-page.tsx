@@ -7,6 +7,7 @@ import { useAuth } from '@/lib/auth';
 import { AccountSettingsTab } from './dashboard/account-settings-tab';
 import { CouponsTab } from './dashboard/coupons-tab';
 import { type DashboardTab, dashboardTabOf, VENDOR_NAV } from './dashboard/dashboard-tabs';
+import { EarningsTab } from './dashboard/earnings-tab';
 import { OrdersTab } from './dashboard/orders-tab';
 import { OverviewTab } from './dashboard/overview-tab';
 import { ProductsTab } from './dashboard/products-tab';
@@ -21,6 +22,8 @@ function TabContent({ tab }: { tab: DashboardTab }) {
       return <ProductsTab />;
     case 'orders':
       return <OrdersTab />;
+    case 'earnings':
+      return <EarningsTab />;
     case 'coupons':
       return <CouponsTab />;
     case 'shop':

@@ -1,7 +1,7 @@
-import { AuthResultDto, UI_TEXT, VendorRegisterForm as VendorRegisterSchema } from '@caps/contracts';
+import { AuthResultDto, type BankDto, UI_TEXT } from '@caps/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { EmailField } from '@/components/forms/email-field';
@@ -13,7 +13,9 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { apiRequest } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
+import { useBankAccountCheck } from '@/lib/use-bank-account';
 import { BankFields } from './bank-fields';
+import { VendorRegisterFormSchema } from './bank-form-schema';
 import { ImagePicker } from './image-picker';
 
 const TEXT_FIELDS = [
@@ -25,6 +27,7 @@ const TEXT_FIELDS = [
   'address',
   'account_holder_name',
   'account_number',
+  'bank_code',
   'bank_name',
   'password',
   'password_confirmation',
@@ -57,10 +60,11 @@ export function VendorRegisterForm({ isActive }: { isActive: boolean }) {
     control,
     handleSubmit,
     setError,
+    setValue,
     clearErrors,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(VendorRegisterSchema),
+    resolver: zodResolver(VendorRegisterFormSchema),
     defaultValues: {
       full_name: '',
       email: '',
@@ -70,6 +74,7 @@ export function VendorRegisterForm({ isActive }: { isActive: boolean }) {
       address: '',
       account_holder_name: '',
       account_number: '',
+      bank_code: '',
       bank_name: '',
       password: '',
       password_confirmation: '',
@@ -78,6 +83,16 @@ export function VendorRegisterForm({ isActive }: { isActive: boolean }) {
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+
+  const [bankCode, accountNumber] = useWatch({ control, name: ['bank_code', 'account_number'] });
+  const account = useBankAccountCheck({ bank_code: bankCode, account_number: accountNumber });
+  const chooseBank = useCallback(
+    (bank: BankDto | null) => {
+      setValue('bank_code', bank?.code ?? '', { shouldValidate: Boolean(errors.bank_code) });
+      setValue('bank_name', bank?.name ?? '');
+    },
+    [setValue, errors.bank_code],
+  );
 
   useEffect(() => {
     if (isActive) return;
@@ -93,6 +108,11 @@ export function VendorRegisterForm({ isActive }: { isActive: boolean }) {
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
+    // The bank must know the account before the shop is created; its answer is shown under the number.
+    if ((await account.ensureResolved()) === null) {
+      setFailure(UI_TEXT.bankAccountUnverified);
+      return;
+    }
     const body = new FormData();
     const { terms_accepted: _accepted, ...fields } = values;
     for (const [name, value] of Object.entries(fields)) body.append(name, value);
@@ -161,12 +181,14 @@ export function VendorRegisterForm({ isActive }: { isActive: boolean }) {
           registered={{
             account_holder_name: register('account_holder_name'),
             account_number: register('account_number'),
-            bank_name: register('bank_name'),
           }}
+          bankCode={bankCode}
+          onBankChange={chooseBank}
+          account={account}
           errors={{
             account_holder_name: errors.account_holder_name?.message,
             account_number: errors.account_number?.message,
-            bank_name: errors.bank_name?.message,
+            bank_code: errors.bank_code?.message ?? errors.bank_name?.message,
           }}
         />
       </Section>
