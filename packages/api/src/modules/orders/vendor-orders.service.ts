@@ -12,6 +12,7 @@ import { type AuthedContext, requireVendor, requireVerifiedVendor } from '../../
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
+import { scheduleRelease } from '../finance/ledger.service.js';
 import { ReviewSchema } from '../reviews/reviews.entities.js';
 import { type Order, OrderItemSchema, OrderSchema, OrderStatusChangeSchema } from './orders.entities.js';
 import { toStatusChangeDto } from './orders.mapper.js';
@@ -103,6 +104,10 @@ export async function advanceOrder(ctx: AuthedContext, input: AdvanceInput): Pro
       actor: ctx.user.id,
     });
     await em.flush();
+    // Delivered: the shop's credit for the order is released when the return window has passed.
+    if (input.status === 'delivered') {
+      await scheduleRelease(em, { id: order.id, vendorId: vendor.id }, ctx.services.clock.now());
+    }
   });
   const [updated] = await loadVendorOrders(ctx.em.fork() as Em, vendor.id, { id: order.id });
   if (!updated) throw new DomainError('NOT_FOUND', ORDER_NOT_FOUND);

@@ -5,6 +5,7 @@ import type { Context } from '../../context.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
 import { CartItemSchema } from '../cart/cart.entities.js';
+import { recordPaidOrders } from '../finance/ledger.service.js';
 import { CheckoutSchema, OrderSchema } from '../orders/orders.entities.js';
 import { reviveReleasedCheckout } from '../orders/orders.service.js';
 import { PaymentSchema } from './payment.entities.js';
@@ -99,7 +100,7 @@ async function refundMessage(em: Em, checkoutId: number): Promise<string> {
  * there. Money that cannot be applied (the checkout was already paid by another reference, or its caps or
  * coupon use are gone) is recorded as refund_due.
  */
-async function applyPayment(em: Em, paymentId: number, checkoutId: number, gatewayResponse: string) {
+async function applyPayment(em: Em, paymentId: number, checkoutId: number, gatewayResponse: string, at: Date) {
   return em.transactional(async (tx): Promise<'applied' | 'refund_due' | 'already'> => {
     const t = tx as Em;
     const now = new Date();
@@ -129,6 +130,8 @@ async function applyPayment(em: Em, paymentId: number, checkoutId: number, gatew
     }
     // The coupon's use was taken when the checkout was placed (or again when a late payment revived it).
     await t.flush();
+    // What each shop is owed and what the platform keeps (docs/finance.md "Order paid"), once per order.
+    await recordPaidOrders(t, checkout.id, at);
     // A paid checkout empties the buyer's cart.
     await t.nativeDelete(CartItemSchema, { user: checkout.user.id });
     return 'applied';
@@ -197,7 +200,13 @@ export async function verifyPayment(
   }
 
   // Whoever gets here first (this call, the webhook or the callback) applies it; the others find it done.
-  const outcome = await applyPayment(ctx.em, payment.id, checkoutId, verified.gateway_response);
+  const outcome = await applyPayment(
+    ctx.em,
+    payment.id,
+    checkoutId,
+    verified.gateway_response,
+    ctx.services.clock.now(),
+  );
   if (outcome === 'applied') return answer('paid', 'Payment successful');
   // Someone else claimed this payment first: answer what they recorded.
   const stored = await ctx.em.fork().findOneOrFail(PaymentSchema, { id: payment.id }, { fields: ['status'] });
