@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -45,6 +45,11 @@ export interface E2eEnv {
   newPage(viewport?: { width: number; height: number }): Promise<Page>;
   /** Saves a full-page PNG to /screenshots when SCREENSHOTS=1; otherwise does nothing. */
   screenshot(page: Page, name: string): Promise<void>;
+  /**
+   * Moves the server's clock of the money rules (escrow release, payout pauses) forward by `ms`; only with
+   * the `clock` option (the server reads the offset from CLOCK_OFFSET_FILE on every call).
+   */
+  advanceClock(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -98,6 +103,8 @@ export interface E2eOptions {
    * admin. Without it the database is empty but for one admin.
    */
   demoData?: boolean;
+  /** Give the server a clock the test can move (advanceClock), through CLOCK_OFFSET_FILE in the temp dir. */
+  clock?: boolean;
 }
 
 /** Starts the built server on a free port with its own database, and a headless chromium. */
@@ -112,6 +119,9 @@ export async function startE2eEnv(options: E2eOptions = {}): Promise<E2eEnv> {
   const dataDir = mkdtempSync(join(tmpdir(), 'caps-e2e-'));
   const sqlitePath = join(dataDir, 'caps.sqlite');
   const uploadDir = join(dataDir, 'uploads');
+  const clockFile = options.clock ? join(dataDir, 'clock-offset-ms') : null;
+  let clockOffsetMs = 0;
+  if (clockFile) writeFileSync(clockFile, '0');
   const admin: AdminAccount = options.demoData
     ? { email: 'admin@capsmarket.ng', password: 'Admin123!' }
     : { email: 'admin@e2e.test', password: 'Admin123!' };
@@ -143,6 +153,7 @@ export async function startE2eEnv(options: E2eOptions = {}): Promise<E2eEnv> {
       SEED_DEMO_DATA: options.demoData ? 'true' : 'false',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      ...(clockFile ? { CLOCK_OFFSET_FILE: clockFile } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -196,6 +207,13 @@ export async function startE2eEnv(options: E2eOptions = {}): Promise<E2eEnv> {
       // From the top, or the sticky header is drawn where the page was last scrolled to.
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+    },
+    advanceClock(ms) {
+      if (!clockFile) throw new Error('advanceClock needs startE2eEnv({ clock: true })');
+      clockOffsetMs += ms;
+      // Written aside and renamed, so the server never reads a half-written number.
+      writeFileSync(`${clockFile}.next`, String(clockOffsetMs));
+      renameSync(`${clockFile}.next`, clockFile);
     },
     async close() {
       for (const context of contexts) await context.close().catch(() => undefined);
