@@ -1,4 +1,4 @@
-import { createServices, type Em, ordersService, type Services } from '@caps/api';
+import { createServices, type Services, startJobs } from '@caps/api';
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '@caps/contracts';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -79,16 +79,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(restPlugin, { services });
   await app.register(webPlugin, { distDir: config.webDistDir });
 
-  // Unpaid checkouts give their reserved stock back after 30 minutes; look for them every minute.
-  const releaseTimer = setInterval(() => {
-    ordersService.releaseExpiredCheckouts(services.orm.em.fork() as Em).catch((err: unknown) => {
-      app.log.error({ err }, 'releasing expired checkouts failed');
-    });
-  }, 60_000);
-  releaseTimer.unref();
+  // The recurring jobs (packages/api/src/jobs.ts: expired checkouts, payout runs), unless turned off.
+  const jobs = services.config.jobsEnabled ? startJobs(services, app.log) : null;
 
   app.addHook('onClose', async () => {
-    clearInterval(releaseTimer);
+    await jobs?.stop();
     if (!options.services) await services.orm.close();
   });
   return app;

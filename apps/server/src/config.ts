@@ -21,6 +21,12 @@ function int(value: string | undefined, fallback: number): number {
   return Number.isInteger(parsed) && parsed >= 0 ? parsed : fallback;
 }
 
+/** An hour of the day, 0-23; anything else is the fallback. */
+function hour(value: string | undefined, fallback: number): number {
+  const parsed = int(value, fallback);
+  return parsed <= 23 ? parsed : fallback;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = env.NODE_ENV === 'development' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'production';
   const port = int(env.PORT, 3000);
@@ -39,6 +45,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       uploadDir: env.UPLOAD_DIR || './data/uploads',
       paystackSecretKey: env.PAYSTACK_SECRET_KEY || undefined,
       clockOffsetFile: env.CLOCK_OFFSET_FILE || undefined,
+      jobsEnabled: env.JOBS_ENABLED !== 'false',
+      payoutRunHourUtc: hour(env.PAYOUT_RUN_HOUR_UTC, defaults.payoutRunHourUtc),
       sessionTtlDays: int(env.SESSION_TTL_DAYS, defaults.sessionTtlDays),
       // Never taken from a request's Host header: that would let a caller choose where payers return.
       publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),

@@ -44,6 +44,14 @@ export interface ServicesConfig {
     /** The largest checkout total in kobo (what the payment provider takes in one card payment). */
     maxTotalKobo: number;
   };
+  /**
+   * Whether the server runs the recurring jobs (src/jobs.ts: releasing expired checkouts, payout runs) in its
+   * own process. Off unless the server's configuration turns it on (JOBS_ENABLED, on by default there), so
+   * tests and scripts that build services are never surprised by a timer.
+   */
+  jobsEnabled: boolean;
+  /** The hour (0-23, UTC) of the daily payout run. */
+  payoutRunHourUtc: number;
   /** development shows error details; production never does. */
   nodeEnv: 'development' | 'production' | 'test';
   /** Paystack secret key; without it payments go through the built-in sandbox. */
@@ -69,5 +77,7 @@ export const defaultServicesConfig: ServicesConfig = {
     trpcMaxBatchSize: 10,
   },
   checkout: { maxUnpaidCheckouts: 3, maxUnpaidQuantityPerProduct: 10, maxTotalKobo: 1_000_000_000 },
+  jobsEnabled: false,
+  payoutRunHourUtc: 8,
   nodeEnv: 'production',
 };

@@ -14,6 +14,15 @@ export { type Context, createContext, type RequestInfo, type Services } from './
 export { type DatabaseConfig, type Dialect, dialectOf, type Em, type Orm, openDatabase } from './db/orm.js';
 export { DOMAIN_ERRORS, DomainError, type DomainErrorCode, TRPC_HTTP_STATUS } from './errors.js';
 export { ImageStore, type ImageUpload, imageUrl, sniffImageType } from './images/image-store.js';
+export {
+  type JobDeclaration,
+  type JobLog,
+  type JobSchedule,
+  jobDeclarations,
+  msUntilUtcHour,
+  type RunningJobs,
+  startJobs,
+} from './jobs.js';
 export * as addressesService from './modules/addresses/addresses.service.js';
 export * as adminService from './modules/admin/admin.service.js';
 export * as authService from './modules/auth/auth.service.js';
@@ -23,6 +32,7 @@ export * as catalogueService from './modules/catalogue/catalogue.service.js';
 export * as vendorProductsService from './modules/catalogue/vendor-products.service.js';
 export * as contactService from './modules/contact/contact.service.js';
 export * as couponsService from './modules/coupons/coupons.service.js';
+export * as payoutsService from './modules/finance/payouts.service.js';
 export * as ordersService from './modules/orders/orders.service.js';
 export * as vendorOrdersService from './modules/orders/vendor-orders.service.js';
 export * as paymentService from './modules/payment/payment.service.js';

@@ -5,7 +5,7 @@ import { AuditLogSchema } from '../auth/auth.entities.js';
 import { type PageQuery, pageOf } from './admin.mapper.js';
 
 /** What an admin action was done to: one of the record kinds an admin can change. */
-export type AuditTarget = 'user' | 'vendor' | 'product' | 'report' | 'contact_message' | 'settings';
+export type AuditTarget = 'user' | 'vendor' | 'product' | 'report' | 'contact_message' | 'settings' | 'payout';
 
 /**
  * Records who did what to which record, and when. Pass the transaction's EntityManager: the entry is
@@ -16,7 +16,8 @@ export function recordAdminAction(
   ctx: Pick<AuthedContext, 'user'>,
   action: string,
   targetType: AuditTarget,
-  targetId: number,
+  /** null for an action on no one record (a payout run). */
+  targetId: number | null,
   details: Record<string, unknown> | null = null,
 ): void {
   em.create(AuditLogSchema, { actor: ctx.user.id, action, targetType, targetId, details });

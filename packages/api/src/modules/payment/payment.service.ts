@@ -6,6 +6,7 @@ import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
 import { CartItemSchema } from '../cart/cart.entities.js';
 import { recordPaidOrders } from '../finance/ledger.service.js';
+import { applyTransferOutcome } from '../finance/payouts.service.js';
 import { CheckoutSchema, OrderSchema } from '../orders/orders.entities.js';
 import { reviveReleasedCheckout } from '../orders/orders.service.js';
 import { PaymentSchema } from './payment.entities.js';
@@ -220,7 +221,12 @@ export async function isPayable(ctx: Pick<Context, 'em'>, reference: string): Pr
   return payment?.status === 'pending' && payment.checkout.paymentStatus === 'pending';
 }
 
-/** POST /payment/webhook: a signed event; charge.success triggers our own verify of its reference. */
+const TRANSFER_EVENTS = new Set(['transfer.success', 'transfer.failed', 'transfer.reversed']);
+
+/**
+ * POST /payment/webhook: a signed event; charge.success triggers our own verify of its reference, and
+ * transfer.success / transfer.failed / transfer.reversed our own verify of a payout's transfer.
+ */
 export async function handleWebhook(
   ctx: Pick<Context, 'em' | 'services'>,
   rawBody: string,
@@ -239,6 +245,10 @@ export async function handleWebhook(
   if (event.event === 'charge.success' && typeof reference === 'string') {
     const known = await ctx.em.count(PaymentSchema, { reference });
     if (known) await verifyPayment(ctx, reference);
+  }
+  // A payout's transfer settled: our own verify of the reference decides, never the body (unknown ones: 200).
+  if (typeof event.event === 'string' && TRANSFER_EVENTS.has(event.event) && typeof reference === 'string') {
+    await applyTransferOutcome(ctx, reference);
   }
   return { received: true };
 }

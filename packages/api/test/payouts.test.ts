@@ -1,0 +1,543 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Services } from '../src/context.js';
+import { type Em, openDatabase } from '../src/db/orm.js';
+import { type JobDeclaration, msUntilUtcHour, startJobs } from '../src/jobs.js';
+import { AuditLogSchema } from '../src/modules/auth/auth.entities.js';
+import { LedgerEntrySchema, PayoutSchema } from '../src/modules/finance/finance.entities.js';
+import { balanceOf, writeEntries } from '../src/modules/finance/ledger.js';
+import { applyTransferOutcome, runPayouts } from '../src/modules/finance/payouts.service.js';
+import { handleWebhook } from '../src/modules/payment/payment.service.js';
+import { ProviderRequestError, signBody } from '../src/modules/payment/provider.js';
+import {
+  type PaystackSandbox,
+  SANDBOX_FAILING_TRANSFER_ACCOUNT,
+  sandboxAccountName,
+} from '../src/modules/payment/sandbox.js';
+import { VendorSchema } from '../src/modules/vendors/vendors.entities.js';
+import { makeUser, makeVendor } from './fixtures.js';
+import { createTestEnv, failureOf, sessionTokenFor, type TestEnv, testDialect } from './harness.js';
+
+let env: TestEnv;
+let sandbox: PaystackSandbox;
+const fresh = () => env.services.orm.em.fork() as Em;
+
+/** Webhook deliveries the sandbox started (it posts them "on its own time", as Paystack does). */
+let deliveries: Promise<unknown>[] = [];
+const deliver = (body: string, signature: string | undefined) =>
+  handleWebhook({ em: fresh(), services: env.services }, body, signature);
+
+/** Lets the sandbox settle its transfers and waits for the webhooks it sent. */
+async function settle() {
+  for (let i = 0; i < 5; i++) {
+    await new Promise((resolve) => setImmediate(resolve));
+    const pending = deliveries;
+    deliveries = [];
+    await Promise.all(pending);
+  }
+}
+
+beforeAll(async () => {
+  env = await createTestEnv();
+  if (!env.services.sandbox) throw new Error('the payout tests need the sandbox');
+  sandbox = env.services.sandbox;
+  sandbox.onWebhook = (body, signature) => {
+    deliveries.push(deliver(body, signature));
+  };
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  sandbox.holdTransfers = false;
+  await settle();
+});
+afterAll(async () => env?.close());
+
+let entrySeq = 0;
+/** Money available to the shop now: a sale released into available a day ago (as delivery + window would). */
+async function credit(vendorId: number, naira: number) {
+  entrySeq += 1;
+  const past = new Date(env.clock.now().getTime() - 86_400_000);
+  const key = `test:${vendorId}:${entrySeq}:${randomBytes(3).toString('hex')}`;
+  const kobo = naira * 100;
+  await writeEntries(fresh(), [
+    { key: `${key}:sale`, vendorId, bucket: 'pending', kind: 'sale', amountKobo: kobo, effectiveAt: past },
+    { key: `${key}:rel-`, vendorId, bucket: 'pending', kind: 'release', amountKobo: -kobo, effectiveAt: past },
+    { key: `${key}:rel+`, vendorId, bucket: 'available', kind: 'release', amountKobo: kobo, effectiveAt: past },
+  ]);
+}
+
+interface ShopOptions {
+  naira?: number;
+  verified?: boolean;
+  suspended?: boolean;
+  accountNumber?: string;
+  bankVerified?: boolean;
+}
+
+/** A shop with a resolved bank account (as registration leaves it) and, by default, ₦20,000 available. */
+async function payableShop(options: ShopOptions = {}): Promise<number> {
+  const em = fresh();
+  const vendor = await makeVendor(em, { verified: options.verified ?? true, suspended: options.suspended ?? false });
+  const accountNumber = options.accountNumber ?? String(1_000_000_000 + vendor.id * 7919).slice(0, 10);
+  vendor.accountNumber = accountNumber;
+  if (options.bankVerified !== false) {
+    vendor.bankCode = '057';
+    vendor.resolvedAccountName = sandboxAccountName('057', accountNumber);
+    vendor.bankVerifiedAt = new Date();
+  }
+  await em.flush();
+  if ((options.naira ?? 20_000) !== 0) await credit(vendor.id, options.naira ?? 20_000);
+  return vendor.id;
+}
+
+/**
+ * The next transfer request of this shop's payout fails as if the process died: before the request
+ * reached Paystack, or (afterSend) after Paystack took it and before we heard back. Other shops' transfers
+ * go through.
+ */
+function killTransferOnce(shop: number, options: { afterSend?: boolean; error?: Error } = {}) {
+  const provider = env.services.payments;
+  const send = provider.transfer.bind(provider);
+  let done = false;
+  vi.spyOn(provider, 'transfer').mockImplementation(async (input) => {
+    if (done || !input.reference.startsWith(`po-${shop}-`)) return send(input);
+    done = true;
+    if (options.afterSend) await send(input);
+    throw options.error ?? new Error('process killed');
+  });
+}
+
+const payoutsOf = (vendorId: number) =>
+  fresh().find(PayoutSchema, { vendor: vendorId }, { orderBy: { id: 'asc' }, disableIdentityMap: true });
+const balance = (vendorId: number) => balanceOf(fresh(), vendorId, env.clock.now());
+const entriesOf = (payoutId: number) =>
+  fresh().find(LedgerEntrySchema, { payout: payoutId }, { orderBy: { id: 'asc' } });
+
+async function onlyPayout(vendorId: number) {
+  const payouts = await payoutsOf(vendorId);
+  expect(payouts).toHaveLength(1);
+  return payouts[0]!;
+}
+
+describe('a payout run', () => {
+  it('pays a shop its available balance once, through one transfer, and settles on the webhook', async () => {
+    const shop = await payableShop({ naira: 20_000 });
+    sandbox.holdTransfers = true;
+    const run = await runPayouts(env.services, { trigger: 'admin' });
+    const payout = await onlyPayout(shop);
+    expect(payout).toMatchObject({ amountKobo: 2_000_000, status: 'processing' });
+    expect(payout.reference).toMatch(/^po-\d+-[0-9a-f]{16}$/);
+    expect(payout.transferCode).toMatch(/^TRF_/);
+    expect(payout.recipientCode).toMatch(/^RCP_/);
+    expect((await fresh().findOneOrFail(VendorSchema, { id: shop })).transferRecipientCode).toBe(payout.recipientCode);
+    expect(run.payouts.find((p) => p.vendor_id === shop)).toMatchObject({
+      amount: 20_000,
+      status: 'processing',
+      reference: payout.reference,
+      settled_at: null,
+    });
+    expect(sandbox.transferRequestCount(payout.reference)).toBe(1);
+    const entries = await entriesOf(payout.id);
+    expect(entries.map((e) => [e.key, e.bucket, e.kind, e.amountKobo])).toEqual([
+      [`payout:${payout.id}:payout:available`, 'available', 'payout', -2_000_000],
+      [`payout:${payout.id}:payout:paid_out`, 'paid_out', 'payout', 2_000_000],
+    ]);
+    expect(await balance(shop)).toEqual({ pendingKobo: 0, availableKobo: 0, paidOutKobo: 2_000_000 });
+
+    expect(sandbox.settleTransfer(payout.reference, 'success')).toBe(true);
+    await settle();
+    const settled = await onlyPayout(shop);
+    expect(settled.status).toBe('success');
+    expect(settled.settledAt).toBeInstanceOf(Date);
+    expect(await balance(shop)).toEqual({ pendingKobo: 0, availableKobo: 0, paidOutKobo: 2_000_000 });
+
+    // A second run finds nothing left to pay.
+    await runPayouts(env.services, { trigger: 'schedule' });
+    expect(await payoutsOf(shop)).toHaveLength(1);
+    expect(sandbox.transferRequestCount(payout.reference)).toBe(1);
+  });
+
+  it('settles by itself when the sandbox transfer succeeds on its own', async () => {
+    const shop = await payableShop({ naira: 7_500 });
+    await runPayouts(env.services, { trigger: 'schedule' });
+    await settle();
+    expect(await onlyPayout(shop)).toMatchObject({ status: 'success', amountKobo: 750_000 });
+    expect(await balance(shop)).toEqual({ pendingKobo: 0, availableKobo: 0, paidOutKobo: 750_000 });
+  });
+
+  it('pays no shop below the payout minimum, and none with nothing (or less than nothing) available', async () => {
+    const below = await payableShop({ naira: 4_999 });
+    const nothing = await payableShop({ naira: 0 });
+    const negative = await payableShop({ naira: 0 });
+    await writeEntries(fresh(), [
+      {
+        key: `test:${negative}:debit`,
+        vendorId: negative,
+        bucket: 'available',
+        kind: 'adjustment',
+        amountKobo: -100_000,
+        effectiveAt: new Date(env.clock.now().getTime() - 1000),
+      },
+    ]);
+    await runPayouts(env.services, { trigger: 'schedule' });
+    for (const shop of [below, nothing, negative]) expect(await payoutsOf(shop)).toHaveLength(0);
+    // Exactly the minimum is paid.
+    await credit(below, 1);
+    await runPayouts(env.services, { trigger: 'schedule' });
+    expect((await onlyPayout(below)).amountKobo).toBe(500_000);
+  });
+
+  it('counts only money available as of now: a release still in the future is not paid', async () => {
+    const shop = await payableShop({ naira: 6_000 });
+    const later = new Date(env.clock.now().getTime() + 3 * 86_400_000);
+    await writeEntries(fresh(), [
+      {
+        key: `test:${shop}:future+`,
+        vendorId: shop,
+        bucket: 'available',
+        kind: 'release',
+        amountKobo: 900_000,
+        effectiveAt: later,
+      },
+      {
+        key: `test:${shop}:future-`,
+        vendorId: shop,
+        bucket: 'pending',
+        kind: 'release',
+        amountKobo: -900_000,
+        effectiveAt: later,
+      },
+    ]);
+    await runPayouts(env.services, { trigger: 'schedule' });
+    expect((await onlyPayout(shop)).amountKobo).toBe(600_000);
+  });
+
+  it('waits 24 hours after a bank change (by the clock), then pays', async () => {
+    const shop = await payableShop({ naira: 10_000 });
+    const em = fresh();
+    const vendor = await em.findOneOrFail(VendorSchema, { id: shop });
+    vendor.payoutsPausedUntil = new Date(env.clock.now().getTime() + 24 * 3_600_000);
+    await em.flush();
+    await runPayouts(env.services, { trigger: 'schedule' });
+    expect(await payoutsOf(shop)).toHaveLength(0);
+    env.clock.advance(23 * 3_600_000);
+    await runPayouts(env.services, { trigger: 'schedule' });
+    expect(await payoutsOf(shop)).toHaveLength(0);
+    env.clock.advance(2 * 3_600_000);
+    await runPayouts(env.services, { trigger: 'schedule' });
+    expect((await onlyPayout(shop)).amountKobo).toBe(1_000_000);
+  });
+
+  it('pays no suspended, unverified or unresolved shop', async () => {
+    const suspended = await payableShop({ suspended: true });
+    const unverified = await payableShop({ verified: false });
+    const unresolved = await payableShop({ bankVerified: false });
+    await runPayouts(env.services, { trigger: 'schedule' });
+    for (const shop of [suspended, unverified, unresolved]) expect(await payoutsOf(shop)).toHaveLength(0);
+    expect((await balance(suspended)).availableKobo).toBe(2_000_000);
+  });
+
+  it('gives the money back when the transfer fails (test account 0000000009)', async () => {
+    const shop = await payableShop({ naira: 8_000, accountNumber: SANDBOX_FAILING_TRANSFER_ACCOUNT });
+    await runPayouts(env.services, { trigger: 'schedule' });
+    await settle();
+    const payout = await onlyPayout(shop);
+    expect(payout.status).toBe('failed');
+    expect(payout.failureReason).toBeTruthy();
+    expect(payout.settledAt).toBeInstanceOf(Date);
+    expect(await balance(shop)).toEqual({ pendingKobo: 0, availableKobo: 800_000, paidOutKobo: 0 });
+    expect((await entriesOf(payout.id)).map((e) => [e.key, e.amountKobo])).toEqual([
+      [`payout:${payout.id}:payout:available`, -800_000],
+      [`payout:${payout.id}:payout:paid_out`, 800_000],
+      [`payout:${payout.id}:payout_reversal:paid_out`, -800_000],
+      [`payout:${payout.id}:payout_reversal:available`, 800_000],
+    ]);
+  });
+
+  it('gives the money back when a successful transfer is reversed later', async () => {
+    const shop = await payableShop({ naira: 9_000 });
+    await runPayouts(env.services, { trigger: 'schedule' });
+    await settle();
+    const payout = await onlyPayout(shop);
+    expect(payout.status).toBe('success');
+    expect(sandbox.reverseTransfer(payout.reference)).toBe(true);
+    await settle();
+    expect((await onlyPayout(shop)).status).toBe('reversed');
+    expect(await balance(shop)).toEqual({ pendingKobo: 0, availableKobo: 900_000, paidOutKobo: 0 });
+  });
+
+  it('marks a transfer Paystack refuses (and does not know) failed and gives the money back at once', async () => {
+    const shop = await payableShop({ naira: 5_500 });
+    killTransferOnce(shop, {
+      error: new ProviderRequestError('Your balance is not enough to fulfil this request', 400),
+    });
+    await runPayouts(env.services, { trigger: 'schedule' });
+    const payout = await onlyPayout(shop);
+    expect(payout.status).toBe('failed');
+    expect(payout.failureReason).toContain('balance is not enough');
+    expect((await balance(shop)).availableKobo).toBe(550_000);
+  });
+});
+
+describe('faults and races', () => {
+  it('two runs started at once pay each shop once', async () => {
+    const shops = [await payableShop({ naira: 11_000 }), await payableShop({ naira: 12_000 }), await payableShop()];
+    sandbox.holdTransfers = true;
+    await Promise.all([
+      runPayouts(env.services, { trigger: 'schedule' }),
+      runPayouts(env.services, { trigger: 'admin' }),
+    ]);
+    for (const shop of shops) {
+      const payout = await onlyPayout(shop);
+      expect(sandbox.transferRequestCount(payout.reference)).toBe(1);
+      expect((await balance(shop)).availableKobo).toBe(0);
+    }
+  });
+
+  // Two connections to one SQLite file cannot race inside one process: its driver is synchronous, so the
+  // second writer's wait for the lock blocks the event loop the first needs to commit. (Separate processes
+  // wait for each other; and one process shares one connection, which the test above covers.)
+  it.skipIf(testDialect === 'sqlite')(
+    'two processes (two database connections) running at once pay each shop once',
+    async () => {
+      const shops = [await payableShop({ naira: 13_000 }), await payableShop({ naira: 14_000 })];
+      sandbox.holdTransfers = true;
+      const otherOrm = await openDatabase(env.db.config, { migrate: false });
+      const other: Services = { ...env.services, orm: otherOrm };
+      try {
+        await Promise.all([
+          runPayouts(env.services, { trigger: 'schedule' }),
+          runPayouts(other, { trigger: 'schedule' }),
+          runPayouts(other, { trigger: 'admin' }),
+        ]);
+      } finally {
+        await otherOrm.close(true);
+      }
+      for (const shop of shops) {
+        const payout = await onlyPayout(shop);
+        expect(payout.amountKobo).toBeGreaterThan(0);
+        expect((await balance(shop)).availableKobo).toBe(0);
+        expect(sandbox.transferRequestCount(payout.reference)).toBeGreaterThanOrEqual(1);
+        // Never a second transfer: the sandbox keeps one per reference, and each shop has one reference.
+        expect((await fresh().findOneOrFail(VendorSchema, { id: shop })).payoutSeq).toBe(1);
+      }
+    },
+  );
+
+  it('a process killed after writing the payout and before the transfer: the next run sends that payout', async () => {
+    const shop = await payableShop({ naira: 15_000 });
+    sandbox.holdTransfers = true;
+    killTransferOnce(shop);
+    await runPayouts(env.services, { trigger: 'schedule' });
+    const written = await onlyPayout(shop);
+    expect(written.status).toBe('pending');
+    expect(sandbox.transferRequestCount(written.reference)).toBe(0);
+    expect((await balance(shop)).availableKobo).toBe(0);
+
+    const next = await runPayouts(env.services, { trigger: 'schedule' });
+    const resumed = await onlyPayout(shop);
+    expect(resumed).toMatchObject({ id: written.id, reference: written.reference, status: 'processing' });
+    expect(resumed.failureReason).toBeNull();
+    expect(next.resumed).toBeGreaterThanOrEqual(1);
+    expect(next.payouts.find((p) => p.vendor_id === shop)?.reference).toBe(written.reference);
+    expect(sandbox.transferRequestCount(written.reference)).toBe(1);
+    sandbox.settleTransfer(written.reference, 'success');
+    await settle();
+    expect((await onlyPayout(shop)).status).toBe('success');
+    expect(await balance(shop)).toEqual({ pendingKobo: 0, availableKobo: 0, paidOutKobo: 1_500_000 });
+  });
+
+  it('a process killed after the transfer was sent and before recording it: the next run asks, never sends again', async () => {
+    const shop = await payableShop({ naira: 16_000 });
+    sandbox.holdTransfers = true;
+    killTransferOnce(shop, { afterSend: true });
+    await runPayouts(env.services, { trigger: 'schedule' });
+    const written = await onlyPayout(shop);
+    expect(written.status).toBe('pending');
+    expect(sandbox.transferRequestCount(written.reference)).toBe(1);
+
+    await runPayouts(env.services, { trigger: 'schedule' });
+    expect(await onlyPayout(shop)).toMatchObject({ id: written.id, status: 'processing' });
+    expect(sandbox.transferRequestCount(written.reference)).toBe(1);
+  });
+
+  it('Paystack unreachable: the payout stays pending with the reason noted, and is sent on the next run', async () => {
+    const shop = await payableShop({ naira: 17_000 });
+    sandbox.unavailable = true;
+    try {
+      await runPayouts(env.services, { trigger: 'schedule' });
+    } finally {
+      sandbox.unavailable = false;
+    }
+    const stuck = await onlyPayout(shop);
+    expect(stuck.status).toBe('pending');
+    expect(stuck.failureReason).toMatch(/not confirmed/);
+    expect((await balance(shop)).availableKobo).toBe(0);
+    await runPayouts(env.services, { trigger: 'schedule' });
+    await settle();
+    expect(await onlyPayout(shop)).toMatchObject({ id: stuck.id, status: 'success' });
+  });
+
+  it('the same transfer webhook 10 times at once applies one outcome', async () => {
+    const shop = await payableShop({ naira: 18_000, accountNumber: SANDBOX_FAILING_TRANSFER_ACCOUNT });
+    sandbox.holdTransfers = true;
+    await runPayouts(env.services, { trigger: 'schedule' });
+    const payout = await onlyPayout(shop);
+    // The sandbox's own delivery is held back: the test sends the same signed event ten times at once.
+    const hook = sandbox.onWebhook;
+    sandbox.onWebhook = null;
+    try {
+      sandbox.settleTransfer(payout.reference, 'failed');
+    } finally {
+      sandbox.onWebhook = hook;
+    }
+    const body = sandbox.transferWebhookBody('transfer.failed', payout.reference) as string;
+    const signature = signBody(sandbox.secretKey, body);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(body, signature)));
+    expect(answers).toEqual(Array.from({ length: 10 }, () => ({ received: true })));
+    const settled = await onlyPayout(shop);
+    expect(settled.status).toBe('failed');
+    expect(await entriesOf(payout.id)).toHaveLength(4);
+    expect(await balance(shop)).toEqual({ pendingKobo: 0, availableKobo: 1_800_000, paidOutKobo: 0 });
+    // And once more, later: still nothing new.
+    await deliver(body, signature);
+    expect(await entriesOf(payout.id)).toHaveLength(4);
+    expect((await onlyPayout(shop)).settledAt?.toISOString()).toBe(settled.settledAt?.toISOString());
+  });
+
+  it('never trusts a webhook body: a signed transfer.success for a transfer Paystack still holds changes nothing', async () => {
+    const shop = await payableShop({ naira: 19_000 });
+    sandbox.holdTransfers = true;
+    await runPayouts(env.services, { trigger: 'schedule' });
+    const payout = await onlyPayout(shop);
+    const held = JSON.parse(sandbox.transferWebhookBody('transfer.success', payout.reference) as string);
+    const lie = JSON.stringify({ event: 'transfer.success', data: { ...held.data, status: 'success' } });
+    expect(await deliver(lie, signBody(sandbox.secretKey, lie))).toEqual({ received: true });
+    expect((await onlyPayout(shop)).status).toBe('processing');
+    // A forged signature is refused before anything is read.
+    await expect(deliver(lie, 'f'.repeat(128))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(deliver(lie, undefined)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect((await onlyPayout(shop)).status).toBe('processing');
+  });
+
+  it('answers 200 to a transfer event of a reference that is no payout of ours, and changes nothing', async () => {
+    const body = JSON.stringify({ event: 'transfer.success', data: { reference: 'po-999999-0000000000000000' } });
+    expect(await deliver(body, signBody(sandbox.secretKey, body))).toEqual({ received: true });
+    expect(await applyTransferOutcome({ em: fresh(), services: env.services }, 'nobody')).toBe('unknown');
+    expect(await fresh().count(PayoutSchema, { reference: 'po-999999-0000000000000000' })).toBe(0);
+  });
+});
+
+describe('payout calls', () => {
+  let adminToken: string;
+  let customerToken: string;
+  let shopA: number;
+  let shopB: number;
+  let tokenA: string;
+
+  beforeAll(async () => {
+    const em = fresh();
+    adminToken = await sessionTokenFor(env.services, (await makeUser(em, { role: 'admin' })).id);
+    customerToken = await sessionTokenFor(env.services, (await makeUser(em)).id);
+    shopA = await payableShop({ naira: 21_000 });
+    shopB = await payableShop({ naira: 22_000 });
+    const ownerA = await fresh().findOneOrFail(VendorSchema, { id: shopA });
+    tokenA = await sessionTokenFor(env.services, ownerA.user.id);
+  });
+
+  it('lets an admin run payouts, audited with what the run paid', async () => {
+    const run = await env.caller(adminToken).admin.finance.runPayouts();
+    await settle();
+    const mine = run.payouts.filter((p) => p.vendor_id === shopA || p.vendor_id === shopB);
+    expect(mine.map((p) => p.amount).sort()).toEqual([21_000, 22_000]);
+    expect(run.created).toBeGreaterThanOrEqual(2);
+    const audit = await fresh().findOneOrFail(AuditLogSchema, { action: 'payouts_run' }, { orderBy: { id: 'desc' } });
+    expect(audit.targetType).toBe('payout');
+    expect(audit.details).toMatchObject({ created: run.created, total_amount: run.total_amount });
+  });
+
+  it("shows a vendor its own shop's payouts only, newest first, and refuses another shop's id", async () => {
+    const own = await env.caller(tokenA).vendor.payouts({});
+    expect(own.total).toBe(1);
+    expect(own.data.map((p) => p.vendor_id)).toEqual([shopA]);
+    expect(own.data[0]).toMatchObject({ amount: 21_000, status: 'success' });
+    const refused = await failureOf(
+      env.caller(tokenA).vendor.payouts({ vendor_id: shopB } as unknown as Record<string, never>),
+    );
+    expect(refused.code).toBe('BAD_REQUEST');
+    expect(refused.message).toMatch(/vendor_id/);
+  });
+
+  it('lists every payout for an admin, filtered by status and shop', async () => {
+    const all = await env.caller(adminToken).admin.finance.payouts({ per_page: 500 });
+    expect(all.total).toBeGreaterThanOrEqual(2);
+    const ids = all.data.map((p) => p.id);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+    const b = await env.caller(adminToken).admin.finance.payouts({ vendor_id: shopB });
+    expect(b.data.map((p) => p.vendor_id)).toEqual([shopB]);
+    const failed = await env.caller(adminToken).admin.finance.payouts({ status: 'failed', per_page: 500 });
+    expect(failed.data.every((p) => p.status === 'failed')).toBe(true);
+    expect(failed.data.length).toBeGreaterThan(0);
+    const bad = await failureOf(env.caller(adminToken).admin.finance.payouts({ status: 'paid' as 'success' }));
+    expect(bad.code).toBe('BAD_REQUEST');
+  });
+
+  it('refuses customers and vendors the admin payout calls', async () => {
+    for (const token of [customerToken, tokenA]) {
+      expect((await failureOf(env.caller(token).admin.finance.payouts({}))).code).toBe('FORBIDDEN');
+      expect((await failureOf(env.caller(token).admin.finance.runPayouts())).code).toBe('FORBIDDEN');
+    }
+    expect((await failureOf(env.caller(customerToken).vendor.payouts({}))).code).toBe('FORBIDDEN');
+    expect((await failureOf(env.caller().vendor.payouts({}))).code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('jobs', () => {
+  it('finds the next run hour in UTC', () => {
+    expect(msUntilUtcHour(new Date('2026-03-01T07:30:00Z'), 8)).toBe(30 * 60_000);
+    expect(msUntilUtcHour(new Date('2026-03-01T08:00:00Z'), 8)).toBe(24 * 3_600_000);
+    expect(msUntilUtcHour(new Date('2026-03-31T23:00:00Z'), 2)).toBe(3 * 3_600_000);
+  });
+
+  it('runs one run of a job at a time in a process, and stops after the run under way', async () => {
+    let calls = 0;
+    let release: () => void = () => {};
+    const job: JobDeclaration = {
+      name: 'slow',
+      schedule: { everyMs: 3_600_000 },
+      handler: () => {
+        calls += 1;
+        return new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      },
+    };
+    const log = { info: vi.fn(), error: vi.fn() };
+    const jobs = startJobs(env.services, log, [job]);
+    const first = jobs.runNow('slow');
+    expect(await jobs.runNow('slow')).toBe(false);
+    expect(calls).toBe(1);
+    const stopped = jobs.stop();
+    release();
+    await stopped;
+    expect(await first).toBe(true);
+    expect(log.info).toHaveBeenCalledWith(expect.objectContaining({ job: 'slow' }), 'job done');
+  });
+
+  it('declares the payout run and the settle job, and the settle job sends a payout a crash left', async () => {
+    const { jobDeclarations } = await import('../src/jobs.js');
+    const declared = jobDeclarations({ payoutRunHourUtc: 3 });
+    expect(declared.map((d) => [d.name, d.schedule])).toEqual([
+      ['release-expired-checkouts', { everyMs: 60_000 }],
+      ['run-payouts', { dailyAtUtcHour: 3 }],
+      ['settle-payouts', { everyMs: 600_000 }],
+    ]);
+    const shop = await payableShop({ naira: 5_000 });
+    killTransferOnce(shop);
+    await declared.find((d) => d.name === 'run-payouts')!.handler(env.services);
+    expect((await onlyPayout(shop)).status).toBe('pending');
+    await declared.find((d) => d.name === 'settle-payouts')!.handler(env.services);
+    await settle();
+    expect((await onlyPayout(shop)).status).toBe('success');
+  });
+});
