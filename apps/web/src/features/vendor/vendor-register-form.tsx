@@ -53,6 +53,8 @@ export function VendorRegisterForm({ isActive }: { isActive: boolean }) {
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
+  /** Sending was stopped because the bank did not confirm the account; said until it does. */
+  const [blocked, setBlocked] = useState(false);
   const [images, setImages] = useState<ShopImages>({ profile_image: null, cover_image: null });
   const [imageErrors, setImageErrors] = useState<ShopImageErrors>({});
   const {
@@ -98,6 +100,7 @@ export function VendorRegisterForm({ isActive }: { isActive: boolean }) {
     if (isActive) return;
     clearErrors();
     setFailure(null);
+    setBlocked(false);
     setImageErrors({});
   }, [isActive, clearErrors]);
 
@@ -108,9 +111,10 @@ export function VendorRegisterForm({ isActive }: { isActive: boolean }) {
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
+    setBlocked(false);
     // The bank must know the account before the shop is created; its answer is shown under the number.
     if ((await account.ensureResolved()) === null) {
-      setFailure(UI_TEXT.bankAccountUnverified);
+      setBlocked(true);
       return;
     }
     const body = new FormData();
@@ -136,7 +140,9 @@ export function VendorRegisterForm({ isActive }: { isActive: boolean }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6" aria-label="Register your shop">
-      <FormAlert message={failure} />
+      <FormAlert
+        message={failure ?? (blocked && account.check.status !== 'resolved' ? UI_TEXT.bankAccountUnverified : null)}
+      />
       <Section title="Personal Information">
         <TextField
           label="Full Name"

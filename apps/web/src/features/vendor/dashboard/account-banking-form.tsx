@@ -39,6 +39,8 @@ export function BankingForm({ user }: { user: UserDto }) {
   const refreshShopData = useRefreshShopData();
   const update = useMutation(trpc.auth.updateProfile.mutationOptions());
   const [failure, setFailure] = useState<string | null>(null);
+  /** Sending was stopped because the bank did not confirm the account; said until it does. */
+  const [blocked, setBlocked] = useState(false);
   const vendor = user.vendor;
   const {
     register,
@@ -75,9 +77,10 @@ export function BankingForm({ user }: { user: UserDto }) {
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
+    setBlocked(false);
     // Saved only once the bank knows the account; its name is shown under the number.
     if ((await account.ensureResolved()) === null) {
-      setFailure(UI_TEXT.bankAccountUnverified);
+      setBlocked(true);
       return;
     }
     try {
@@ -104,7 +107,9 @@ export function BankingForm({ user }: { user: UserDto }) {
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate aria-label="Banking details" className="flex flex-col gap-4">
-          <FormAlert message={failure} />
+          <FormAlert
+            message={failure ?? (blocked && account.check.status !== 'resolved' ? UI_TEXT.bankAccountUnverified : null)}
+          />
           <BankFields
             registered={{
               account_holder_name: register('account_holder_name'),
