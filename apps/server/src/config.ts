@@ -64,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         contactPerIp: int(env.CONTACT_MAX_PER_IP, defaults.limits.contactPerIp),
         couponChecksPerAccount: int(env.COUPON_CHECKS_MAX_PER_ACCOUNT, defaults.limits.couponChecksPerAccount),
         couponChecksPerIp: int(env.COUPON_CHECKS_MAX_PER_IP, defaults.limits.couponChecksPerIp),
+        bankResolvePerIp: int(env.BANK_RESOLVE_MAX_PER_IP, defaults.limits.bankResolvePerIp),
         windowMinutes: int(env.LIMIT_WINDOW_MINUTES, defaults.limits.windowMinutes),
         trpcMaxBatchSize: Math.max(1, int(env.TRPC_MAX_BATCH_SIZE, defaults.limits.trpcMaxBatchSize)),
       },

@@ -31,6 +31,8 @@ export interface ServicesConfig {
     couponChecksPerAccount: number;
     /** Coupon checks per IP address within the window. */
     couponChecksPerIp: number;
+    /** Bank account resolutions (POST /banks/resolve; each costs a Paystack call) per IP address within the window. */
+    bankResolvePerIp: number;
     windowMinutes: number;
     /** Calls in one tRPC batch request. */
     trpcMaxBatchSize: number;
@@ -73,6 +75,7 @@ export const defaultServicesConfig: ServicesConfig = {
     contactPerIp: 20,
     couponChecksPerAccount: 30,
     couponChecksPerIp: 100,
+    bankResolvePerIp: 30,
     windowMinutes: 15,
     trpcMaxBatchSize: 10,
   },

@@ -124,6 +124,7 @@ const CALL_LIMITS = {
     perIp: (l: Limits) => l.couponChecksPerIp,
     perAccount: (l: Limits) => l.couponChecksPerAccount,
   },
+  bankResolve: { message: tooMany('account checks from this address'), perIp: (l: Limits) => l.bankResolvePerIp },
 } satisfies Record<
   string,
   { message: (minutes: number) => string; perIp: (l: Limits) => number; perAccount?: (l: Limits) => number }

@@ -14,6 +14,7 @@ import {
   shopDescriptionField,
   shopNameField,
   text,
+  vendorBankCodeField,
 } from './fields.js';
 import { ERROR_MESSAGES, VALIDATION_MESSAGES } from './messages.js';
 
@@ -26,12 +27,22 @@ export const vendorShopFields = {
   account_number: accountNumberField,
   bank_name: bankNameField,
 };
+/** Vendor-only fields a customer may not send. A vendor sends bank_name or bank_code (or both). */
 export const VENDOR_FIELD_NAMES = [
   'shop_name',
   'shop_description',
   'account_holder_name',
   'account_number',
   'bank_name',
+  'bank_code',
+] as const;
+/** What a vendor registration must hold besides the bank (bank_name or bank_code). */
+const REQUIRED_VENDOR_FIELDS = [
+  'shop_name',
+  'shop_description',
+  'account_holder_name',
+  'account_number',
+  'address',
 ] as const;
 
 /** The names a client may send the terms checkbox under: the form's and the shorter `terms`. */
@@ -61,6 +72,7 @@ export const RegisterInput = z
     account_holder_name: personName.optional(),
     account_number: accountNumberField.optional(),
     bank_name: bankNameField.optional(),
+    bank_code: vendorBankCodeField.optional(),
   })
   .strict()
   .superRefine((input, ctx) => {
@@ -76,9 +88,12 @@ export const RegisterInput = z
     }
     const role = input.role ?? (input.shop_name ? 'vendor' : 'customer');
     if (role === 'vendor') {
-      for (const field of [...VENDOR_FIELD_NAMES, 'address'] as const) {
+      for (const field of REQUIRED_VENDOR_FIELDS) {
         if (input[field] === undefined)
           ctx.addIssue({ code: 'custom', path: [field], message: VALIDATION_MESSAGES.required });
+      }
+      if (input.bank_name === undefined && input.bank_code === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['bank_name'], message: VALIDATION_MESSAGES.required });
       }
     } else {
       for (const field of VENDOR_FIELD_NAMES) {
@@ -189,6 +204,7 @@ export const UpdateProfileInput = z
     account_holder_name: personName.optional(),
     account_number: accountNumberField.optional(),
     bank_name: bankNameField.optional(),
+    bank_code: vendorBankCodeField.optional(),
   })
   .strict()
   .superRefine((input, ctx) => {
@@ -236,6 +252,12 @@ export const VendorDto = z.object({
   account_holder_name: z.string(),
   account_number: z.string(),
   bank_name: z.string(),
+  /** Paystack's code of the bank (null for a shop registered before banks were checked). */
+  bank_code: z.string().nullable(),
+  /** The name the bank holds for the account, as resolved when it was last set (null: never checked). */
+  resolved_account_name: z.string().nullable(),
+  /** Payouts wait until then after a change of bank details (null when not paused). */
+  payouts_paused_until: z.string().nullable(),
   profile_image: z.string().nullable(),
   cover_image: z.string().nullable(),
   is_verified: z.number().int().describe('1 when verified, else 0'),

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { BANKS } from './constants.js';
 import { VALIDATION_MESSAGES } from './messages.js';
 
 /**
@@ -83,15 +82,25 @@ export const accountNumberField = text()
   .trim()
   .min(1, VALIDATION_MESSAGES.required)
   .regex(/^\d{10}$/, VALIDATION_MESSAGES.accountNumber);
+/**
+ * A bank's name: one of the spec's eight (`BANKS`) or any name of Paystack's bank list (GET /banks). The
+ * server matches it against the list (unknown: 422 with VALIDATION_MESSAGES.bankName); here only its length.
+ */
 export const bankNameField = text()
   .trim()
   .min(1, VALIDATION_MESSAGES.required)
   .min(2, VALIDATION_MESSAGES.minLength(2))
-  .max(50, VALIDATION_MESSAGES.maxLength(50))
-  .refine(
-    (value): value is (typeof BANKS)[number] => (BANKS as readonly string[]).includes(value),
-    VALIDATION_MESSAGES.bankName,
-  );
+  .max(50, VALIDATION_MESSAGES.maxLength(50));
+
+/**
+ * A Paystack bank code sent beside or instead of bank_name at registration and in the profile ('044',
+ * '50211'); the server checks it against the bank list. Same rule and text as finance's bankCodeField
+ * (finance.ts imports admin.ts, which imports auth.ts, so auth.ts cannot import it from there).
+ */
+export const vendorBankCodeField = z
+  .string({ error: 'bank_code must be a bank code from the bank list' })
+  .trim()
+  .regex(/^[0-9A-Za-z-]{2,12}$/, 'bank_code must be a bank code from the bank list');
 
 /** Checkbox-like values as they come from JSON (true) or multipart ("true", "1", "on"). */
 export const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off'])]).transform((v) => {

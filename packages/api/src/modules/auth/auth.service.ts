@@ -1,5 +1,6 @@
 import {
   type AuthResultDto,
+  BANK_CHANGE_PAYOUT_PAUSE_HOURS,
   type ChangePasswordInput,
   ERROR_MESSAGES,
   type LoginInput,
@@ -14,7 +15,9 @@ import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
 import type { ImageUpload } from '../../images/image-store.js';
 import { limitCall, reserveAll } from '../../rate-limit.js';
+import { recordAdminAction } from '../admin/audit.js';
 import { catalogueChanged } from '../catalogue/catalogue.search.js';
+import { listBanks, matchBank, type VerifiedBankAccount, verifyBankAccount } from '../finance/banks.service.js';
 import { ReviewSchema } from '../reviews/reviews.entities.js';
 import { type Vendor, VendorSchema } from '../vendors/vendors.entities.js';
 import { type Session, SessionSchema, type User, UserSchema } from './auth.entities.js';
@@ -76,6 +79,15 @@ export async function register(ctx: Context, data: RegisterData, images: ShopIma
   if (await ctx.em.count(UserSchema, { email })) {
     throw new DomainError('EMAIL_TAKEN', ERROR_MESSAGES.emailTaken, { email: [ERROR_MESSAGES.emailTaken] });
   }
+  // The bank must know the account before anything is written (no user, no images for a refused one).
+  const bank =
+    data.role === 'vendor'
+      ? await verifyBankAccount(ctx, {
+          account_number: data.account_number as string,
+          bank_name: data.bank_name,
+          bank_code: data.bank_code,
+        })
+      : null;
   const passwordHash = await hashPassword(data.password);
   const { stored, discard } = await storeShopImages(ctx, images);
   try {
@@ -89,7 +101,7 @@ export async function register(ctx: Context, data: RegisterData, images: ShopIma
         role: data.role,
         status: 'active',
       });
-      if (data.role === 'vendor') {
+      if (bank) {
         em.create(VendorSchema, {
           user: created,
           shopName: data.shop_name as string,
@@ -97,8 +109,11 @@ export async function register(ctx: Context, data: RegisterData, images: ShopIma
           address: data.address as string,
           phone: data.phone,
           accountHolderName: data.account_holder_name as string,
-          accountNumber: data.account_number as string,
-          bankName: data.bank_name as string,
+          accountNumber: bank.accountNumber,
+          bankName: bank.bankName,
+          bankCode: bank.bankCode,
+          resolvedAccountName: bank.resolvedAccountName,
+          bankVerifiedAt: ctx.services.clock.now(),
           profileImage: stored.profile_image ?? null,
           coverImage: stored.cover_image ?? null,
         });
@@ -199,6 +214,7 @@ export async function updateProfile(
     data.account_holder_name,
     data.account_number,
     data.bank_name,
+    data.bank_code,
     images.profile_image,
     images.cover_image,
   ];
@@ -212,6 +228,8 @@ export async function updateProfile(
   if (data.password !== undefined) {
     await checkCurrentPassword(user, data.current_password ?? '');
   }
+  // A new bank account is resolved before anything is written; a refusal or the bank down changes nothing.
+  const bankChange = vendor ? await bankChangeOf(ctx, vendor, data) : null;
   const { stored, discard } = await storeShopImages(ctx, images);
   const replaced: (string | null)[] = [];
   try {
@@ -225,8 +243,7 @@ export async function updateProfile(
       if (data.address !== undefined) vendor.address = data.address;
       if (data.phone !== undefined) vendor.phone = data.phone;
       if (data.account_holder_name !== undefined) vendor.accountHolderName = data.account_holder_name;
-      if (data.account_number !== undefined) vendor.accountNumber = data.account_number;
-      if (data.bank_name !== undefined) vendor.bankName = data.bank_name;
+      if (bankChange) applyBankChange(ctx, vendor, bankChange);
       if (stored.profile_image) {
         replaced.push(vendor.profileImage ?? null);
         vendor.profileImage = stored.profile_image;
@@ -246,6 +263,64 @@ export async function updateProfile(
   await Promise.all(replaced.map((name) => ctx.services.images.remove(name)));
   if (data.password !== undefined) await revokeOtherSessions(ctx.em, user, ctx.session);
   return profileOf(ctx.em, user);
+}
+
+/** A vendor's bank details after a profile update: the account resolved, and whether it is another account. */
+interface BankChange {
+  account: VerifiedBankAccount;
+  /** Another bank or account number than the stored one: audited, payouts paused, recipient cleared. */
+  accountChanged: boolean;
+}
+
+/**
+ * What the profile update does to the shop's bank details (null when it sends none of bank_name, bank_code
+ * and account_number). The bank (the one sent, else the stored one) and account number are resolved again.
+ */
+async function bankChangeOf(ctx: AuthedContext, vendor: Vendor, data: UpdateProfileData): Promise<BankChange | null> {
+  if (data.bank_name === undefined && data.bank_code === undefined && data.account_number === undefined) return null;
+  const bankSent = data.bank_name !== undefined || data.bank_code !== undefined;
+  // The stored bank by its code, or for a shop registered before codes were kept, by its name.
+  const storedCode = vendor.bankCode ?? matchBank(await listBanks(ctx), { bank_name: vendor.bankName })?.code ?? null;
+  const bank = bankSent
+    ? { bank_name: data.bank_name, bank_code: data.bank_code }
+    : storedCode
+      ? { bank_code: storedCode }
+      : { bank_name: vendor.bankName };
+  const account = await verifyBankAccount(ctx, {
+    account_number: data.account_number ?? vendor.accountNumber,
+    ...bank,
+  });
+  // Only the number sent: the bank keeps the name it is stored under.
+  if (!bankSent) account.bankName = vendor.bankName;
+  const accountChanged = account.bankCode !== storedCode || account.accountNumber !== vendor.accountNumber;
+  return { account, accountChanged };
+}
+
+const last4 = (accountNumber: string | null | undefined) => (accountNumber ? accountNumber.slice(-4) : null);
+
+/**
+ * Stores the resolved bank details. A change of account is audited (never the full number), pauses payouts
+ * for BANK_CHANGE_PAYOUT_PAUSE_HOURS (a stolen password cannot send the money elsewhere at once) and
+ * clears the transfer recipient made for the old account. Flushed with the rest of the update.
+ */
+function applyBankChange(ctx: AuthedContext, vendor: Vendor, change: BankChange): void {
+  const { account } = change;
+  const now = ctx.services.clock.now();
+  if (change.accountChanged) {
+    recordAdminAction(ctx.em, ctx, 'bank_details_changed', 'vendor', vendor.id, {
+      old_bank_code: vendor.bankCode ?? null,
+      old_account_last4: last4(vendor.accountNumber),
+      new_bank_code: account.bankCode,
+      new_account_last4: last4(account.accountNumber),
+    });
+    vendor.payoutsPausedUntil = new Date(now.getTime() + BANK_CHANGE_PAYOUT_PAUSE_HOURS * 60 * 60 * 1000);
+    vendor.transferRecipientCode = null;
+  }
+  vendor.accountNumber = account.accountNumber;
+  vendor.bankName = account.bankName;
+  vendor.bankCode = account.bankCode;
+  vendor.resolvedAccountName = account.resolvedAccountName;
+  vendor.bankVerifiedAt = now;
 }
 
 /** Creates an admin account, or promotes and resets the password of an existing one (CLI). */

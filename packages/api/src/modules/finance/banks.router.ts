@@ -1,4 +1,38 @@
+import { BankResolveDto, BankResolveInput, BanksDto } from '@caps/contracts';
+import { answer } from '../../output-check.js';
+import { publicProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
+import * as banks from './banks.service.js';
+
+const tag = 'Banks';
 
 /** Paystack's bank list and account resolution (banks.list, banks.resolve). */
-export const banksRouter = router({});
+export const banksRouter = router({
+  list: publicProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/banks',
+        tag,
+        errors: [503],
+        summary:
+          "Nigerian banks a shop can be paid to (Paystack's list), sorted by name: each bank's name and the code to send as bank_code. 503 BANK_UNAVAILABLE when the list cannot be fetched.",
+      },
+    })
+    .output(answer(BanksDto))
+    .query(({ ctx }) => banks.listBanks(ctx)),
+  resolve: publicProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/banks/resolve',
+        tag,
+        errors: [429, 503],
+        summary:
+          'The name the bank holds for a 10-digit account number (so a vendor can check it before saving). A bank_code not in the list is 422 VALIDATION; an account the bank does not know is 422 ACCOUNT_NOT_RESOLVED; the bank unreachable is 503 BANK_UNAVAILABLE. Counted per IP address (429 past BANK_RESOLVE_MAX_PER_IP).',
+      },
+    })
+    .input(BankResolveInput)
+    .output(answer(BankResolveDto))
+    .mutation(({ ctx, input }) => banks.resolveBankAccount(ctx, input)),
+});
