@@ -1,4 +1,4 @@
-import type { LedgerBucket, LedgerKind, PayoutStatus } from '@caps/contracts';
+import { formatNaira, type LedgerBucket, type LedgerKind, type PayoutStatus } from '@caps/contracts';
 
 /**
  * The words and colours the vendor's Earnings tab and the admin's Finance tab use for the ledger and payouts
@@ -62,3 +62,11 @@ export function signedAmountClass(amount: number): string {
 
 /** The page count of a paged answer read aloud ("Page 2 of 5"). */
 export const PAGE_SIZE = 10;
+
+/**
+ * Naira as the money screens show it. A sum of nothing can arrive as -0 through tRPC (superjson keeps the
+ * sign), which formatNaira would print as '₦-0'.
+ */
+export function naira(value: number): string {
+  return formatNaira(value === 0 ? 0 : value);
+}

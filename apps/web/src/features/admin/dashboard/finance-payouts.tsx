@@ -1,11 +1,4 @@
-import {
-  formatNaira,
-  PAYOUT_STATUSES,
-  type PayoutDto,
-  type PayoutRunDto,
-  type PayoutStatus,
-  UI_TEXT,
-} from '@caps/contracts';
+import { PAYOUT_STATUSES, type PayoutDto, type PayoutRunDto, type PayoutStatus, UI_TEXT } from '@caps/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Banknote, CheckCircle2, PlayCircle } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -17,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { PAGE_SIZE, PAYOUT_STATUS_LABELS, PAYOUT_STATUS_TONES } from '@/lib/finance-labels';
+import { naira, PAGE_SIZE, PAYOUT_STATUS_LABELS, PAYOUT_STATUS_TONES } from '@/lib/finance-labels';
 import { ADMIN_QUERY_CACHE } from '@/lib/query-cache';
 import { useTRPC } from '@/lib/trpc';
 import { useAdminFailure, useRefreshAdminData } from './admin-queries';
@@ -33,7 +26,7 @@ function PayoutRows({ payouts }: { payouts: PayoutDto[] }) {
       {payouts.map((payout) => (
         <tr key={payout.id}>
           <Cell className="font-medium break-words">{payout.shop_name}</Cell>
-          <Cell className="font-semibold whitespace-nowrap tabular-nums">{formatNaira(payout.amount)}</Cell>
+          <Cell className="font-semibold whitespace-nowrap tabular-nums">{naira(payout.amount)}</Cell>
           <Cell>
             <StatusPill tone={PAYOUT_STATUS_TONES[payout.status]}>{PAYOUT_STATUS_LABELS[payout.status]}</StatusPill>
             {payout.failure_reason ? (
@@ -58,7 +51,7 @@ function RunResult({ result }: { result: PayoutRunDto }) {
   const made =
     result.created === 0
       ? 'No shop was due a payout.'
-      : `${result.created} payout${result.created === 1 ? '' : 's'} created, ${formatNaira(result.total_amount)} sent.`;
+      : `${result.created} payout${result.created === 1 ? '' : 's'} created, ${naira(result.total_amount)} sent.`;
   const resumed =
     result.resumed > 0 ? ` ${result.resumed} earlier payout${result.resumed === 1 ? '' : 's'} resumed.` : '';
   return (
@@ -102,7 +95,7 @@ export function FinancePayouts({ payoutMinimum }: { payoutMinimum: number | null
         setResult(answer);
         setConfirming(false);
         toast.success(UI_TEXT.payoutsRun, {
-          description: answer.created === 0 ? 'No shop was due a payout.' : `${formatNaira(answer.total_amount)} sent.`,
+          description: answer.created === 0 ? 'No shop was due a payout.' : `${naira(answer.total_amount)} sent.`,
         });
         void refresh();
       },
@@ -174,7 +167,7 @@ export function FinancePayouts({ payoutMinimum }: { payoutMinimum: number | null
         onOpenChange={setConfirming}
         title="Run payouts now?"
         description={`Every verified shop whose available balance is at least ${
-          payoutMinimum === null ? 'the payout minimum' : formatNaira(payoutMinimum)
+          payoutMinimum === null ? 'the payout minimum' : naira(payoutMinimum)
         } is paid to its bank account now. Money sent cannot be called back.`}
         confirmLabel="Run payouts"
         onConfirm={startRun}

@@ -3,7 +3,6 @@ import {
   AdjustmentInput,
   type AdminVendorDto,
   commissionPercentField,
-  formatNaira,
   MAX_COMMISSION_PERCENT,
   UI_TEXT,
   type VendorCommissionDto,
@@ -20,6 +19,7 @@ import { FormAlert, TextAreaField, TextField } from '@/components/ui/form-field'
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { naira } from '@/lib/finance-labels';
 import { ADMIN_QUERY_CACHE } from '@/lib/query-cache';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
@@ -237,7 +237,7 @@ function ShopAdjustment({ shop }: { shop: AdminVendorDto }) {
       {result && result.entry.amount !== 0 ? (
         <p role="status" className="flex items-center gap-2 text-sm text-green-800">
           <CheckCircle2 className="size-4 shrink-0" aria-hidden="true" />
-          Recorded. {shop.shop_name} now has {formatNaira(result.balance.available)} available.
+          Recorded. {shop.shop_name} now has {naira(result.balance.available)} available.
         </p>
       ) : null}
       <div className="flex justify-end">

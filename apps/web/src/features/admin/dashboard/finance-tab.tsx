@@ -1,10 +1,11 @@
-import { type AdminFinanceDto, type FinancePeriodDto, formatNaira } from '@caps/contracts';
+import type { AdminFinanceDto, FinancePeriodDto } from '@caps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Banknote, Hourglass, Send, Wallet } from 'lucide-react';
 import { DashboardSection, StatCard, StatGrid } from '@/components/dashboard-section';
 import { formatDateTime } from '@/components/order-status';
 import { QueryView } from '@/components/query-view';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { naira } from '@/lib/finance-labels';
 import { ADMIN_QUERY_CACHE } from '@/lib/query-cache';
 import { useTRPC } from '@/lib/trpc';
 import { AdminTable, Cell } from './admin-table';
@@ -26,6 +27,12 @@ const PERIODS = [
   { key: 'all_time', label: 'All time' },
 ] as const;
 
+/** A figure of the table; what platform coupons cost shows as money out (and never as '₦-0'). */
+function nairaOf(key: keyof FinancePeriodDto, value: number): string {
+  if (value === 0) return naira(0);
+  return key === 'platform_coupons' ? `−${naira(Math.abs(value))}` : naira(value);
+}
+
 function PeriodTable({ data }: { data: AdminFinanceDto }) {
   return (
     <AdminTable caption="Money by period" columns={['Figure', ...PERIODS.map((p) => p.label)]} minWidth="min-w-[36rem]">
@@ -38,9 +45,7 @@ function PeriodTable({ data }: { data: AdminFinanceDto }) {
             const value = data[period.key][row.key];
             return (
               <Cell key={period.key} className="tabular-nums">
-                {row.key === 'platform_coupons' && value !== 0
-                  ? `−${formatNaira(Math.abs(value))}`
-                  : formatNaira(value)}
+                {nairaOf(row.key, value)}
               </Cell>
             );
           })}
@@ -70,7 +75,7 @@ export function FinanceTab() {
               <li>
                 <StatCard
                   label="Owed: pending"
-                  value={formatNaira(data.owed_pending)}
+                  value={naira(data.owed_pending)}
                   icon={Hourglass}
                   note="In escrow until delivery and the return window"
                 />
@@ -78,7 +83,7 @@ export function FinanceTab() {
               <li>
                 <StatCard
                   label="Owed: available"
-                  value={formatNaira(data.owed_available)}
+                  value={naira(data.owed_available)}
                   icon={Wallet}
                   note="Due in the next payout run"
                 />
@@ -86,7 +91,7 @@ export function FinanceTab() {
               <li>
                 <StatCard
                   label="In flight"
-                  value={formatNaira(data.payouts_in_flight)}
+                  value={naira(data.payouts_in_flight)}
                   icon={Send}
                   note="Payouts sent, outcome not known yet"
                 />
@@ -94,9 +99,9 @@ export function FinanceTab() {
               <li>
                 <StatCard
                   label="Commission this month"
-                  value={formatNaira(data.this_month.commission_earned)}
+                  value={naira(data.this_month.commission_earned)}
                   icon={Banknote}
-                  note={`${formatNaira(data.last_month.commission_earned)} last month`}
+                  note={`${naira(data.last_month.commission_earned)} last month`}
                 />
               </li>
             </StatGrid>

@@ -1,4 +1,4 @@
-import { formatNaira, type LedgerEntryDto, type PayoutDto, UI_TEXT, type VendorBalanceDto } from '@caps/contracts';
+import { type LedgerEntryDto, type PayoutDto, UI_TEXT, type VendorBalanceDto } from '@caps/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Banknote,
@@ -19,7 +19,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { LEDGER_BUCKET_LABELS, LEDGER_KIND_LABELS, PAGE_SIZE } from '@/lib/finance-labels';
+import { LEDGER_BUCKET_LABELS, LEDGER_KIND_LABELS, naira, PAGE_SIZE } from '@/lib/finance-labels';
 import { DASHBOARD_CACHE } from '@/lib/query-cache';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
@@ -161,7 +161,7 @@ function BalanceFigures({ balance }: { balance: VendorBalanceDto }) {
         <li>
           <StatCard
             label="Pending"
-            value={formatNaira(balance.pending)}
+            value={naira(balance.pending)}
             icon={Hourglass}
             note="Waiting for delivery and the return window"
           />
@@ -169,7 +169,7 @@ function BalanceFigures({ balance }: { balance: VendorBalanceDto }) {
         <li>
           <StatCard
             label="Available"
-            value={formatNaira(balance.available)}
+            value={naira(balance.available)}
             icon={Wallet}
             note="Paid to your bank in the next payout"
           />
@@ -177,7 +177,7 @@ function BalanceFigures({ balance }: { balance: VendorBalanceDto }) {
         <li>
           <StatCard
             label="Paid out"
-            value={formatNaira(balance.paid_out)}
+            value={naira(balance.paid_out)}
             icon={CheckCircle2}
             note="Sent to your bank so far"
           />
@@ -201,7 +201,7 @@ function BalanceFigures({ balance }: { balance: VendorBalanceDto }) {
 
 function LedgerTable({ entries }: { entries: LedgerEntryDto[] }) {
   return (
-    <MoneyTable caption="Ledger" columns={['Date', 'Entry', 'Order', 'Balance', 'Amount']}>
+    <MoneyTable caption="Ledger" columns={['Date', 'Entry', 'Amount', 'Balance', 'Order']}>
       {entries.map((entry) => {
         const later = new Date(entry.effective_at).getTime() > new Date(entry.created_at).getTime() + 60_000;
         return (
@@ -218,16 +218,16 @@ function LedgerTable({ entries }: { entries: LedgerEntryDto[] }) {
               <span className="font-medium">{LEDGER_KIND_LABELS[entry.kind]}</span>
               {entry.reason ? <span className="block text-xs text-muted-foreground">{entry.reason}</span> : null}
             </MoneyCell>
+            <MoneyCell>
+              <SignedAmount amount={entry.amount} />
+            </MoneyCell>
+            <MoneyCell>{LEDGER_BUCKET_LABELS[entry.bucket]}</MoneyCell>
             <MoneyCell className="tabular-nums">
               {entry.order_id !== null
                 ? `#${entry.order_id}`
                 : entry.payout_id !== null
                   ? `Payout ${entry.payout_id}`
                   : '—'}
-            </MoneyCell>
-            <MoneyCell>{LEDGER_BUCKET_LABELS[entry.bucket]}</MoneyCell>
-            <MoneyCell className="text-right">
-              <SignedAmount amount={entry.amount} />
             </MoneyCell>
           </tr>
         );
@@ -238,23 +238,23 @@ function LedgerTable({ entries }: { entries: LedgerEntryDto[] }) {
 
 function PayoutsTable({ payouts }: { payouts: PayoutDto[] }) {
   return (
-    <MoneyTable caption="Payouts" columns={['Created', 'Amount', 'Status', 'Reference', 'Settled']}>
+    <MoneyTable caption="Payouts" columns={['Created', 'Amount', 'Status', 'Settled', 'Reference']}>
       {payouts.map((payout) => (
         <tr key={payout.id}>
           <MoneyCell className="whitespace-nowrap text-muted-foreground">
             <time dateTime={payout.created_at}>{formatDateTime(payout.created_at)}</time>
           </MoneyCell>
-          <MoneyCell className="font-semibold whitespace-nowrap tabular-nums">{formatNaira(payout.amount)}</MoneyCell>
+          <MoneyCell className="font-semibold whitespace-nowrap tabular-nums">{naira(payout.amount)}</MoneyCell>
           <MoneyCell>
             <PayoutStatusBadge status={payout.status} />
             {payout.failure_reason ? (
               <span className="mt-1 block text-xs text-muted-foreground">{payout.failure_reason}</span>
             ) : null}
           </MoneyCell>
-          <MoneyCell className="font-mono text-xs break-all">{payout.reference}</MoneyCell>
           <MoneyCell className="whitespace-nowrap text-muted-foreground">
             {payout.settled_at ? <time dateTime={payout.settled_at}>{formatDateTime(payout.settled_at)}</time> : '—'}
           </MoneyCell>
+          <MoneyCell className="font-mono text-xs break-all">{payout.reference}</MoneyCell>
         </tr>
       ))}
     </MoneyTable>

@@ -1,9 +1,15 @@
-import { formatNaira, type PayoutStatus } from '@caps/contracts';
+import type { PayoutStatus } from '@caps/contracts';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { PAYOUT_STATUS_LABELS, PAYOUT_STATUS_TONES, signedAmountClass, TONE_CLASSES } from '@/lib/finance-labels';
+import {
+  naira,
+  PAYOUT_STATUS_LABELS,
+  PAYOUT_STATUS_TONES,
+  signedAmountClass,
+  TONE_CLASSES,
+} from '@/lib/finance-labels';
 
 /** A list of money rows as a table that scrolls sideways inside its card on narrow screens. */
 export function MoneyTable({
@@ -49,7 +55,7 @@ export function SignedAmount({ amount }: { amount: number }) {
   return (
     <span className={cn('font-semibold whitespace-nowrap tabular-nums', signedAmountClass(amount))}>
       {sign}
-      {formatNaira(Math.abs(amount))}
+      {naira(Math.abs(amount))}
     </span>
   );
 }
