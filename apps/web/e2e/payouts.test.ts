@@ -239,6 +239,32 @@ describe.skipIf(!browserAvailable())('vendor payouts in the browser', () => {
       const after = await api<Balance>(env, vendorToken, '/vendor/balance');
       expect(after).toMatchObject({ pending: 0, available: 0, paid_out: NET_CREDIT });
 
+      // The admin gives the shop its own commission and corrects its balance, with a reason; the shop sees it.
+      const tools = admin.getByRole('form', { name: 'Shop commission' });
+      await admin.getByLabel('Search shops').fill('Bukar');
+      await admin.getByLabel('Shop', { exact: true }).selectOption({ label: 'Bukar Cap House (Verified)' });
+      await tools.getByLabel("Shop's commission (%)").fill('60');
+      await tools.getByRole('button', { name: 'Save Commission' }).click();
+      await expect
+        .poll(() => describedText(admin, tools.getByLabel("Shop's commission (%)")))
+        .toContain('between 0 and 50');
+      await tools.getByLabel("Shop's commission (%)").fill('7.5');
+      await tools.getByRole('button', { name: 'Save Commission' }).click();
+      await tools.getByText('Bukar Cap House pays 7.5% on its next paid orders.').waitFor();
+      const adjustment = admin.getByRole('form', { name: 'Balance adjustment' });
+      await adjustment.getByLabel('Amount (₦)').fill('500');
+      await adjustment.getByRole('button', { name: 'Record Adjustment' }).click();
+      await expect
+        .poll(() => describedText(admin, adjustment.getByLabel('Reason')))
+        .toContain(FINANCE_TEXT.reasonRequired);
+      await adjustment.getByLabel('Reason').fill('Delivery fee refunded by the platform');
+      await adjustment.getByRole('button', { name: 'Record Adjustment' }).click();
+      await adjustment.getByText(`Recorded. Bukar Cap House now has ${formatNaira(500)} available.`).waitFor();
+      await env.screenshot(admin, 'payouts-admin-shop-tools-1280');
+      await vendorPage.reload();
+      await expectBalance(vendorPage, { Pending: 0, Available: 500, 'Paid out': NET_CREDIT });
+      await ledger.getByText('Delivery fee refunded by the platform').waitFor();
+
       // On a phone the tab stays inside the screen.
       const phone = await env.newPage({ width: 390, height: 844 });
       await signIn(phone, '/vendor/auth', { email: vendorEmail, password: PASSWORD });
