@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuditLogSchema } from '../src/modules/auth/auth.entities.js';
+import { AuditLogSchema, UserSchema } from '../src/modules/auth/auth.entities.js';
 import type { Product } from '../src/modules/catalogue/catalogue.entities.js';
 import { CouponSchema } from '../src/modules/coupons/coupons.entities.js';
 import { LedgerEntrySchema } from '../src/modules/finance/finance.entities.js';
@@ -7,6 +7,7 @@ import { balanceOf } from '../src/modules/finance/ledger.js';
 import { CheckoutSchema, OrderSchema } from '../src/modules/orders/orders.entities.js';
 import { PaymentSchema } from '../src/modules/payment/payment.entities.js';
 import type { Vendor } from '../src/modules/vendors/vendors.entities.js';
+import { seedDemo } from '../src/seed/index.js';
 import { buying } from './buying.js';
 import { makeProduct, makeUser, makeVendor } from './fixtures.js';
 import { createTestEnv, sessionTokenFor, type TestEnv } from './harness.js';
@@ -283,5 +284,42 @@ describe('a month of orders', () => {
     expect(summary.owed_pending).toBe(owed.reduce((t, o) => t + o.pendingKobo, 0) / 100);
     expect(summary.owed_available).toBe(owed.reduce((t, o) => t + o.availableKobo, 0) / 100);
     expect(await em.count(AuditLogSchema, { action: 'vendor.adjustment' })).toBe(adjustmentsMade);
+  });
+});
+
+describe('the demo seed', () => {
+  let seeded: TestEnv;
+  beforeAll(async () => {
+    seeded = await createTestEnv();
+    await seedDemo(seeded.services);
+  }, 180_000);
+  afterAll(async () => seeded?.close());
+
+  it('has ledger history consistent with its paid orders: some shops with money available', async () => {
+    const em = seeded.services.orm.em.fork();
+    const entries = await em.find(LedgerEntrySchema, {});
+    const payments = await em.find(PaymentSchema, { status: 'success' });
+    expect(payments.length).toBeGreaterThan(20);
+    expect(entries.reduce((t, e) => t + e.amountKobo, 0)).toBe(payments.reduce((t, p) => t + p.amountKobo, 0));
+    // Every paid order has its entries; no unpaid one has any.
+    const paidOrders = await em.find(OrderSchema, { paymentStatus: 'paid' });
+    const withSale = new Set(entries.filter((e) => e.kind === 'sale').map((e) => e.orderId));
+    expect(paidOrders.every((o) => withSale.has(o.id))).toBe(true);
+    expect(withSale.size).toBe(paidOrders.length);
+    // Each delivered order is released at delivery + 7 days.
+    const delivered = paidOrders.filter((o) => o.status === 'delivered');
+    expect(new Set(entries.filter((e) => e.kind === 'release').map((e) => e.orderId)).size).toBe(delivered.length);
+    const now = new Date();
+    const vendors = [...new Set(paidOrders.map((o) => o.vendor.id))];
+    const balances = await Promise.all(vendors.map((id) => balanceOf(em, id, now)));
+    expect(balances.filter((b) => b.availableKobo > 0).length).toBeGreaterThanOrEqual(3);
+    expect(balances.filter((b) => b.pendingKobo > 0).length).toBeGreaterThanOrEqual(1);
+    expect(balances.every((b) => b.pendingKobo >= 0 && b.availableKobo >= 0)).toBe(true);
+    // The demo vendor's dashboard shows it.
+    const demo = await em.findOneOrFail(UserSchema, { email: 'vendor@capsmarket.ng' });
+    const token = await sessionTokenFor(seeded.services, demo.id);
+    const balance = await seeded.caller(token).vendor.balance();
+    expect(balance.available).toBeGreaterThan(0);
+    expect((await seeded.caller(token).vendor.ledger({})).total).toBeGreaterThan(0);
   });
 });

@@ -12,6 +12,7 @@ import { startRun } from './run.js';
 import { planProducts, seedCatalogue, seedCoupons } from './steps/catalogue.js';
 import { seedCheckouts } from './steps/checkouts.js';
 import { seedInbox } from './steps/inbox.js';
+import { seedLedger } from './steps/ledger.js';
 import { seedAdmin, seedCustomers, seedShops } from './steps/people.js';
 import { seedReviews } from './steps/reviews.js';
 import { seedWishlistsAndCarts } from './steps/shopping.js';
@@ -68,6 +69,7 @@ export async function seedDemo(services: Services, options: { reset?: boolean } 
       seedInbox(run, admin, customers, vendors);
       seedWishlistsAndCarts(run, customers, products);
       await tx.flush();
+      await seedLedger(run);
       await refreshSearchText(tx as Em);
       return counts;
     });

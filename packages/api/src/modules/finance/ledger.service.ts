@@ -87,7 +87,7 @@ export async function recordPaidOrders(em: Em, checkoutId: number, at: Date): Pr
     const rateBp = rateOf(order.vendor, settings);
     const commission = commissionOf(credit, rateBp);
     const key = (part: string) => `order:${order.id}:${part}`;
-    const base = { orderId: order.id, effectiveAt: at };
+    const base = { orderId: order.id, effectiveAt: at, createdAt: at };
     entries.push(
       { ...base, key: key('sale:pending'), vendorId, bucket: 'pending', kind: 'sale', amountKobo: credit },
       {
@@ -153,7 +153,13 @@ export async function scheduleRelease(
   const net = Number(row.total ?? 0);
   const { returnWindowDays } = await financeSettings(em);
   const effectiveAt = new Date(deliveredAt.getTime() + returnWindowDays * DAY_MS);
-  const base = { orderId: order.id, vendorId: order.vendorId, kind: 'release' as const, effectiveAt };
+  const base = {
+    orderId: order.id,
+    vendorId: order.vendorId,
+    kind: 'release' as const,
+    effectiveAt,
+    createdAt: deliveredAt,
+  };
   return writeEntries(em, [
     { ...base, key: `order:${order.id}:release:pending`, bucket: 'pending', amountKobo: -net },
     { ...base, key: `order:${order.id}:release:available`, bucket: 'available', amountKobo: net },
@@ -324,7 +330,13 @@ export async function adjust(ctx: AuthedContext, input: z.output<typeof Adjustme
         throw new DomainError('VALIDATION', message, { amount: [message] });
       }
     }
-    const base = { kind: 'adjustment' as const, effectiveAt: now, reason: input.reason, actorId: ctx.user.id };
+    const base = {
+      kind: 'adjustment' as const,
+      effectiveAt: now,
+      createdAt: now,
+      reason: input.reason,
+      actorId: ctx.user.id,
+    };
     await writeEntries(em, [
       { ...base, key: `${key}:adjustment:available`, vendorId: vendor.id, bucket: 'available', amountKobo },
       { ...base, key: `${key}:adjustment:platform`, vendorId: null, bucket: 'platform', amountKobo: -amountKobo },

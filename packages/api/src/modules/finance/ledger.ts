@@ -29,6 +29,8 @@ export interface NewEntry {
   rateBp?: number | null;
   reason?: string | null;
   actorId?: number | null;
+  /** When it was written (now by default); a rule passes the clock's time, the demo seed a past one. */
+  createdAt?: Date;
 }
 
 /**
@@ -53,7 +55,7 @@ export async function writeEntries(em: Em, entries: NewEntry[]): Promise<number>
         reason: e.reason ?? null,
         actor: e.actorId ?? null,
         effectiveAt: e.effectiveAt,
-        createdAt,
+        createdAt: e.createdAt ?? createdAt,
       })),
     )
     .onConflict('key')
