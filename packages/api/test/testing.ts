@@ -15,6 +15,13 @@ export * from '../src/modules/orders/orders.entities.js';
 export { releaseExpiredCheckouts } from '../src/modules/orders/orders.service.js';
 export * from '../src/modules/payment/payment.entities.js';
 export { DUPLICATE_PAYMENT_MESSAGE, LATE_PAYMENT_MESSAGE } from '../src/modules/payment/payment.service.js';
+export { ProviderUnavailableError } from '../src/modules/payment/provider.js';
+export {
+  SANDBOX_FAILING_TRANSFER_ACCOUNT,
+  SANDBOX_UNRESOLVABLE_ACCOUNT,
+  SandboxProvider,
+  sandboxAccountName,
+} from '../src/modules/payment/sandbox.js';
 export * from '../src/modules/reports/reports.entities.js';
 export * from '../src/modules/reviews/reviews.entities.js';
 export * from '../src/modules/vendors/vendors.entities.js';
