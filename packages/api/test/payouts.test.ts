@@ -4,7 +4,7 @@ import type { Services } from '../src/context.js';
 import { type Em, openDatabase } from '../src/db/orm.js';
 import { type JobDeclaration, msUntilUtcHour, startJobs } from '../src/jobs.js';
 import { AuditLogSchema } from '../src/modules/auth/auth.entities.js';
-import { LedgerEntrySchema, PayoutSchema } from '../src/modules/finance/finance.entities.js';
+import { LedgerEntrySchema, type Payout, PayoutSchema } from '../src/modules/finance/finance.entities.js';
 import { balanceOf, writeEntries } from '../src/modules/finance/ledger.js';
 import { applyTransferOutcome, runPayouts } from '../src/modules/finance/payouts.service.js';
 import { handleWebhook } from '../src/modules/payment/payment.service.js';
@@ -15,6 +15,7 @@ import {
   sandboxAccountName,
 } from '../src/modules/payment/sandbox.js';
 import { VendorSchema } from '../src/modules/vendors/vendors.entities.js';
+import { seedDemo } from '../src/seed/index.js';
 import { makeUser, makeVendor } from './fixtures.js';
 import { createTestEnv, failureOf, sessionTokenFor, type TestEnv, testDialect } from './harness.js';
 
@@ -539,5 +540,39 @@ describe('jobs', () => {
     await declared.find((d) => d.name === 'settle-payouts')!.handler(env.services);
     await settle();
     expect((await onlyPayout(shop)).status).toBe('success');
+  });
+});
+
+describe('demo seed payout history', () => {
+  let seeded: TestEnv;
+  beforeAll(async () => {
+    seeded = await createTestEnv();
+    await seedDemo(seeded.services);
+  }, 120_000);
+  afterAll(async () => seeded?.close());
+
+  it('has one past successful payout and one failed transfer, each with consistent entries', async () => {
+    const em = seeded.services.orm.em.fork() as Em;
+    const payouts = await em.find(PayoutSchema, {}, { orderBy: { id: 'asc' } });
+    expect(payouts.map((p) => p.status)).toEqual(['success', 'failed']);
+    const [paid, failed] = payouts as [Payout, Payout];
+    expect(paid.vendor.id).not.toBe(failed.vendor.id);
+    expect(paid.createdAt.getTime()).toBeLessThan(failed.createdAt.getTime());
+    expect(failed.failureReason).toBeTruthy();
+    for (const payout of payouts) {
+      expect(payout.amountKobo).toBeGreaterThanOrEqual(500_000);
+      expect(payout.reference).toMatch(/^po-\d+-[0-9a-f]{16}$/);
+      const entries = await em.find(LedgerEntrySchema, { payout: payout.id });
+      expect(entries.reduce((sum, e) => sum + e.amountKobo, 0)).toBe(0);
+      expect(entries).toHaveLength(payout.status === 'failed' ? 4 : 2);
+      // Paid out of money that was available then: never below zero at any moment.
+      const at = payout.createdAt;
+      expect((await balanceOf(em, payout.vendor.id, at)).availableKobo).toBeGreaterThanOrEqual(0);
+    }
+    const now = new Date();
+    expect(await balanceOf(em, paid.vendor.id, now)).toMatchObject({ paidOutKobo: paid.amountKobo });
+    expect((await balanceOf(em, paid.vendor.id, now)).availableKobo).toBeGreaterThanOrEqual(0);
+    expect((await balanceOf(em, failed.vendor.id, now)).paidOutKobo).toBe(0);
+    expect((await balanceOf(em, failed.vendor.id, now)).availableKobo).toBeGreaterThanOrEqual(failed.amountKobo);
   });
 });

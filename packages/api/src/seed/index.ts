@@ -13,6 +13,7 @@ import { planProducts, seedCatalogue, seedCoupons } from './steps/catalogue.js';
 import { seedCheckouts } from './steps/checkouts.js';
 import { seedInbox } from './steps/inbox.js';
 import { seedLedger } from './steps/ledger.js';
+import { seedPayouts } from './steps/payouts.js';
 import { seedAdmin, seedCustomers, seedShops } from './steps/people.js';
 import { seedReviews } from './steps/reviews.js';
 import { seedWishlistsAndCarts } from './steps/shopping.js';
@@ -70,6 +71,7 @@ export async function seedDemo(services: Services, options: { reset?: boolean } 
       seedWishlistsAndCarts(run, customers, products);
       await tx.flush();
       await seedLedger(run);
+      await seedPayouts(run);
       await refreshSearchText(tx as Em);
       return counts;
     });

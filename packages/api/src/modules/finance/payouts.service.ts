@@ -80,6 +80,7 @@ async function writeReversal(em: Em, payout: { id: number; vendorId: number; amo
       kind: 'payout_reversal',
       amountKobo: -payout.amountKobo,
       effectiveAt: at,
+      createdAt: at,
       payoutId: payout.id,
     },
     {
@@ -89,6 +90,7 @@ async function writeReversal(em: Em, payout: { id: number; vendorId: number; amo
       kind: 'payout_reversal',
       amountKobo: payout.amountKobo,
       effectiveAt: at,
+      createdAt: at,
       payoutId: payout.id,
     },
   ]);
@@ -394,6 +396,7 @@ async function createPayout(services: Services, vendorId: number, minimumKobo: n
           kind: 'payout',
           amountKobo: -availableKobo,
           effectiveAt: now,
+          createdAt: now,
           payoutId: payout.id,
         },
         {
@@ -403,6 +406,7 @@ async function createPayout(services: Services, vendorId: number, minimumKobo: n
           kind: 'payout',
           amountKobo: availableKobo,
           effectiveAt: now,
+          createdAt: now,
           payoutId: payout.id,
         },
       ]);
