@@ -184,6 +184,8 @@ export const AdminVendorDto = VendorDto.extend({
   status: z.enum(ADMIN_VENDOR_STATUSES),
   owner_status: z.enum(USER_STATUSES),
   total_products: z.number().int(),
+  /** The shop's own commission rate in percent; null when it follows the platform's. */
+  commission_percent: z.number().nullable(),
 });
 export type AdminVendorDto = z.infer<typeof AdminVendorDto>;
 

@@ -5,7 +5,8 @@ export function nairaToKobo(naira: number): number {
 }
 
 export function koboToNaira(kobo: number): number {
-  return kobo / 100;
+  // + 0 turns a negated zero (a sum of no entries, reversed) into 0, so no answer says -0.
+  return kobo / 100 + 0;
 }
 
 const nairaFormat = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 2, minimumFractionDigits: 0 });

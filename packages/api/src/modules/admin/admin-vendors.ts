@@ -14,6 +14,7 @@ import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
 import { toVendorDto } from '../auth/auth.mapper.js';
 import { catalogueChanged } from '../catalogue/catalogue.search.js';
+import { percentOfBp } from '../finance/ledger.js';
 import { ReviewSchema } from '../reviews/reviews.entities.js';
 import { toReviewDto } from '../reviews/reviews.service.js';
 import { type Vendor, VendorSchema } from '../vendors/vendors.entities.js';
@@ -43,6 +44,8 @@ async function toAdminVendorDtos(em: Em, vendors: Vendor[]): Promise<AdminVendor
       status: statusOf(vendor),
       owner_status: vendor.user.status,
       total_products: stat.products,
+      commission_percent:
+        vendor.commissionBp === null || vendor.commissionBp === undefined ? null : percentOfBp(vendor.commissionBp),
     };
   });
 }

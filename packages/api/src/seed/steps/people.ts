@@ -1,5 +1,6 @@
 import { AddressSchema } from '../../modules/addresses/addresses.entities.js';
 import { type User, UserSchema } from '../../modules/auth/auth.entities.js';
+import { SPEC_BANK_CODES } from '../../modules/finance/banks.service.js';
 import type { ShippingDetails } from '../../modules/orders/orders.entities.js';
 import { type Vendor, VendorSchema } from '../../modules/vendors/vendors.entities.js';
 import { CUSTOMERS, type CustomerSeed } from '../demo-data/customers.js';
@@ -53,6 +54,8 @@ export function seedShops(
     });
     const images = pictures[index]!;
     run.count('vendors');
+    // Verified with the bank at sign-up, as registration does now: the seeded owner is the account's holder.
+    const bankCode = SPEC_BANK_CODES[shop.bank];
     return em.create(VendorSchema, {
       user,
       shopName: shop.shopName,
@@ -62,6 +65,9 @@ export function seedShops(
       accountHolderName: shop.owner,
       accountNumber: String(rand.int(0, 9_999_999_999)).padStart(10, '0'),
       bankName: shop.bank,
+      bankCode,
+      resolvedAccountName: shop.owner.toUpperCase(),
+      bankVerifiedAt: createdAt,
       profileImage: images.profileImage,
       coverImage: images.coverImage,
       verifiedAt: shop.verified ? new Date(createdAt.getTime() + rand.between(1, 4) * DAY) : null,

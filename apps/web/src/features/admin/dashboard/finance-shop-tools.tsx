@@ -115,7 +115,10 @@ function ShopCommission({ shop, platformPercent }: { shop: AdminVendorDto; platf
         }
       }),
     ),
-    defaultValues: { follow_platform: false, commission_percent: '' },
+    defaultValues:
+      shop.commission_percent === null
+        ? { follow_platform: true, commission_percent: '' }
+        : { follow_platform: false, commission_percent: String(shop.commission_percent) },
   });
   const follow = useWatch({ control, name: 'follow_platform' });
 
@@ -142,7 +145,10 @@ function ShopCommission({ shop, platformPercent }: { shop: AdminVendorDto; platf
       <h3 className="text-lg font-semibold">Commission</h3>
       <p className="-mt-2 text-sm text-muted-foreground">
         For this shop's orders paid from now on.{' '}
-        {platformPercent === null ? '' : `The platform rate is ${platformPercent}%.`}
+        {platformPercent === null ? '' : `The platform rate is ${platformPercent}%.`}{' '}
+        {shop.commission_percent === null
+          ? 'This shop follows it now.'
+          : `This shop's own rate now: ${shop.commission_percent}%.`}
       </p>
       <FormAlert message={failure} />
       <label className="flex items-center gap-2 text-sm font-medium">
