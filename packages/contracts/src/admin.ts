@@ -22,7 +22,7 @@ export const ADMIN_LIST_LIMIT = 500;
 /** Orders and reviews shown in one user's or one shop's detail, newest first. */
 export const ADMIN_DETAIL_LIMIT = 100;
 
-const pagingFields = {
+export const pagingFields = {
   page: wholeNumber('page', 1, 100_000).default(1),
   per_page: wholeNumber('per_page', 1, ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE),
 };
@@ -33,7 +33,7 @@ const searchField = z
   .optional();
 
 /** One page of a list, shaped like the catalogue's paged list (spec 3 "Paged product list"). */
-const paged = <T extends z.ZodType>(item: T) =>
+export const paged = <T extends z.ZodType>(item: T) =>
   z.object({
     data: z.array(item),
     current_page: z.number().int(),

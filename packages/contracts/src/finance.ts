@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_MAX_PAGE_SIZE, ADMIN_PAGE_SIZE } from './admin.js';
+import { paged, pagingFields } from './admin.js';
 import { wholeNumber } from './catalogue.js';
 import { accountNumberField, decimalNumber } from './fields.js';
 
@@ -124,22 +124,8 @@ export const LEDGER_KINDS = [
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
-export const PagingQuery = z
-  .object({
-    page: wholeNumber('page', 1, 100_000).default(1),
-    per_page: wholeNumber('per_page', 1, ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE),
-  })
-  .strict();
+export const PagingQuery = z.object(pagingFields).strict();
 export type PagingQuery = z.input<typeof PagingQuery>;
-
-const paged = <T extends z.ZodType>(item: T) =>
-  z.object({
-    data: z.array(item),
-    current_page: z.number().int(),
-    last_page: z.number().int(),
-    per_page: z.number().int(),
-    total: z.number().int(),
-  });
 
 /** One ledger entry as its shop sees it (amount in naira, negative for money leaving the bucket). */
 export const LedgerEntryDto = z.object({
