@@ -1,11 +1,11 @@
 import { createServices, type Services, startJobs } from '@caps/api';
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '@caps/contracts';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
 import { imagesPlugin } from './plugins/images.js';
 import { paymentsPlugin } from './plugins/payments.js';
+import { addSecurityHeaders } from './plugins/security-headers.js';
 import { trpcPlugin } from './plugins/trpc.js';
 import { webPlugin } from './plugins/web.js';
 import { installErrorHandler } from './rest/errors.js';
@@ -44,7 +44,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   installErrorHandler(app);
 
-  await app.register(helmet, {
+  await addSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
