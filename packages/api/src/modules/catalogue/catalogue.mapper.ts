@@ -16,6 +16,8 @@ export interface ProductRow {
   rating_count: number;
   created_at: string | number | Date;
   shop_name: string;
+  /** The review ratings, oldest first, comma-separated ('4,5,3'); null without reviews (catalogue queries). */
+  ratings?: string | null;
 }
 
 function list(value: string | string[] | null): string[] {
@@ -35,8 +37,13 @@ function isoDate(value: string | number | Date): string {
   ).toISOString();
 }
 
-/** Raw row to the spec's server shape of a product; `ratings` are the product's review ratings. */
-export function toProductDto(row: ProductRow, ratings: number[]): ProductDto {
+const ratingsOfRow = (row: ProductRow): number[] => (row.ratings ? row.ratings.split(',').map(Number) : []);
+
+/**
+ * Raw row to the spec's server shape of a product; its review ratings are `ratings` when given, else the
+ * row's own `ratings` column.
+ */
+export function toProductDto(row: ProductRow, ratings: number[] = ratingsOfRow(row)): ProductDto {
   const ratingCount = Number(row.rating_count);
   return {
     id: Number(row.id),
