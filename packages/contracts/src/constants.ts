@@ -25,7 +25,18 @@ export type PublicRole = (typeof PUBLIC_ROLES)[number];
 export const USER_STATUSES = ['active', 'suspended'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
+/** The spec's five, then the after-sale ones of issue 13 (docs/returns.md). */
+export const ORDER_STATUSES = [
+  'pending',
+  'confirmed',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'return_requested',
+  'returned',
+  'refunded',
+  'partially_refunded',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const;

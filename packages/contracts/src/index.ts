@@ -13,6 +13,7 @@ export * from './money.js';
 export * from './orders.js';
 export * from './payment.js';
 export * from './reports.js';
+export * from './returns.js';
 export * from './vendor.js';
 export * from './vendor-products.js';
 export * from './wishlist.js';

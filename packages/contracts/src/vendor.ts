@@ -37,7 +37,8 @@ export type VendorOrderDto = z.infer<typeof VendorOrderDto>;
 export const VendorAdvanceOrderInput = z
   .object({
     id: wholeNumber('id', 1, 2_147_483_647),
-    status: z.enum(['confirmed', 'shipped', 'delivered', 'pending', 'cancelled'], {
+    // Every status is read, so a move the vendor may not make gets its reason (422) rather than a type error.
+    status: z.enum(ORDER_STATUSES, {
       error: 'status must be one of: confirmed, shipped, delivered',
     }),
   })

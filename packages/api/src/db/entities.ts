@@ -4,7 +4,12 @@ import { CartItemSchema } from '../modules/cart/cart.entities.js';
 import { ProductSchema } from '../modules/catalogue/catalogue.entities.js';
 import { ContactMessageSchema } from '../modules/contact/contact.entities.js';
 import { CouponSchema } from '../modules/coupons/coupons.entities.js';
-import { LedgerEntrySchema, PayoutSchema, PlatformSettingsSchema } from '../modules/finance/finance.entities.js';
+import {
+  LedgerEntrySchema,
+  PayoutSchema,
+  PlatformSettingsSchema,
+  RefundSchema,
+} from '../modules/finance/finance.entities.js';
 import {
   CheckoutSchema,
   OrderItemSchema,
@@ -13,6 +18,7 @@ import {
 } from '../modules/orders/orders.entities.js';
 import { PaymentSchema } from '../modules/payment/payment.entities.js';
 import { ReportSchema } from '../modules/reports/reports.entities.js';
+import { ReturnItemSchema, ReturnRequestSchema } from '../modules/returns/returns.entities.js';
 import { ReviewSchema } from '../modules/reviews/reviews.entities.js';
 import { VendorSchema } from '../modules/vendors/vendors.entities.js';
 import { WishlistEntrySchema } from '../modules/wishlist/wishlist.entities.js';
@@ -39,4 +45,7 @@ export const entities = [
   LedgerEntrySchema,
   PayoutSchema,
   PlatformSettingsSchema,
+  RefundSchema,
+  ReturnRequestSchema,
+  ReturnItemSchema,
 ];

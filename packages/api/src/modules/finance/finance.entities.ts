@@ -1,7 +1,9 @@
-import { LEDGER_BUCKETS, LEDGER_KINDS, PAYOUT_STATUSES } from '@caps/contracts';
+import { LEDGER_BUCKETS, LEDGER_KINDS, PAYOUT_STATUSES, REFUND_KINDS, REFUND_STATUSES } from '@caps/contracts';
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { KoboType } from '../../db/kobo.js';
 import { UserSchema } from '../auth/auth.entities.js';
+import { OrderSchema } from '../orders/orders.entities.js';
+import { PaymentSchema } from '../payment/payment.entities.js';
 import { VendorSchema } from '../vendors/vendors.entities.js';
 
 const now = () => new Date();
@@ -88,3 +90,37 @@ export const PlatformSettingsSchema = defineEntity({
   },
 });
 export type PlatformSettings = InferEntity<typeof PlatformSettingsSchema>;
+
+/**
+ * Money given back to a buyer through Paystack's refund API (docs/returns.md). The row, its claims on the
+ * order's refund counters and its ledger entries commit together before the refund is sent; Paystack's
+ * outcome (webhook or GET /refund/{id}) is applied once by a conditional status update.
+ */
+export const RefundSchema = defineEntity({
+  name: 'Refund',
+  tableName: 'refunds',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    /** null for the whole refund of a payment that was never applied (refund_due). */
+    order: () => p.manyToOne(OrderSchema).nullable().index(),
+    payment: () => p.manyToOne(PaymentSchema).index(),
+    itemsKobo: p.type(KoboType),
+    shippingKobo: p.type(KoboType),
+    amountKobo: p.type(KoboType),
+    kind: p.enum([...REFUND_KINDS]),
+    reason: p.string().length(500).nullable(),
+    /** Who started it; null when the platform did (refund_due payments). */
+    initiatedBy: () => p.manyToOne(UserSchema).nullable(),
+    status: p
+      .enum([...REFUND_STATUSES])
+      .default('pending')
+      .index(),
+    /** Paystack's refund id once the refund was accepted. */
+    providerRefundId: p.string().length(64).nullable(),
+    failureReason: p.string().length(255).nullable(),
+    createdAt: p.datetime().onCreate(now).index(),
+    updatedAt: p.datetime().onCreate(now).onUpdate(now),
+    processedAt: p.datetime().nullable(),
+  },
+});
+export type Refund = InferEntity<typeof RefundSchema>;

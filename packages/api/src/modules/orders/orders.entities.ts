@@ -37,6 +37,8 @@ export const CheckoutSchema = defineEntity({
     totalKobo: p.type(KoboType),
     couponCode: p.string().length(20).nullable(),
     paymentStatus: p.enum([...PAYMENT_STATUSES]).default('pending'),
+    /** Shipping refunded so far (kobo): never above shippingKobo, claimed with a conditional update. */
+    shippingRefundedKobo: p.type(KoboType).default(0),
     expiresAt: p.datetime().index(),
     paidAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(now),
@@ -62,6 +64,15 @@ export const OrderSchema = defineEntity({
     couponCode: p.string().length(20).nullable(),
     shippingAddress: p.string().length(500),
     shippingDetails: p.json<ShippingDetails>().nullable(),
+    /** Why the customer or the shop cancelled it (null when not cancelled or no reason given). */
+    cancellationReason: p.string().length(500).nullable(),
+    /**
+     * Item money refunded so far (kobo), failed refunds given back: never above subtotal − discount, claimed
+     * with a conditional update so concurrent refunds cannot pass it.
+     */
+    refundedKobo: p.type(KoboType).default(0),
+    /** Until when a return may be requested: delivery + the return window in force at delivery. */
+    returnWindowEndsAt: p.datetime().nullable(),
     paidAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(now).index(),
     updatedAt: p.datetime().onCreate(now).onUpdate(now),

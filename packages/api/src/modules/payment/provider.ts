@@ -30,6 +30,19 @@ export interface VerifiedTransfer {
   reason: string | null;
 }
 
+/** What we need from GET /refund/{id}, GET /refund?transaction= and the refund webhooks' `data`. */
+export interface VerifiedRefund {
+  /** Paystack's refund id. */
+  id: string;
+  /** Paystack's refund statuses: pending, processing, processed, failed, needs-attention. */
+  status: string;
+  /** Kobo. */
+  amount: number;
+  currency: string;
+  /** Our payment reference (the transaction refunded). */
+  transactionReference: string;
+}
+
 /**
  * The provider could not be reached or answered an error that is not about the input (network down,
  * timeout, 5xx): the caller may try again later. Services turn it into BANK_UNAVAILABLE (503).
@@ -90,6 +103,15 @@ export interface PaymentProvider {
   }>;
   /** GET /transfer/verify/{reference}: null when Paystack does not know the reference. */
   verifyTransfer(reference: string): Promise<VerifiedTransfer | null>;
+
+  // Refunds to buyers (issue 13, docs/returns.md). Paystack takes no reference of ours for a refund, so a
+  // refund left unsent by a crash is first looked for with listRefunds before it is sent again.
+  /** POST /refund {transaction, amount}: a full or partial refund of a successful transaction. */
+  refund(input: { transactionReference: string; amountKobo: number; reason: string }): Promise<VerifiedRefund>;
+  /** GET /refund/{id}: null when Paystack does not know the id. */
+  fetchRefund(refundId: string): Promise<VerifiedRefund | null>;
+  /** GET /refund?transaction=…: every refund of a transaction. */
+  listRefunds(transactionReference: string): Promise<VerifiedRefund[]>;
 }
 
 export function signBody(secret: string, rawBody: string): string {
