@@ -10,10 +10,18 @@ import { couponsRouter } from './modules/coupons/coupons.router.js';
 import { banksRouter } from './modules/finance/banks.router.js';
 import { adminFinanceRouter, vendorFinanceRouter } from './modules/finance/finance.router.js';
 import { adminPayoutsRouter, vendorPayoutsRouter } from './modules/finance/payouts.router.js';
+import { adminRefundsRouter } from './modules/finance/refunds.router.js';
 import { ordersRouter } from './modules/orders/orders.router.js';
 import { vendorRouter } from './modules/orders/vendor-orders.router.js';
 import { paymentRouter } from './modules/payment/payment.router.js';
 import { reportsRouter } from './modules/reports/reports.router.js';
+import { customerCancelRouter, vendorCancelRouter } from './modules/returns/cancel.router.js';
+import {
+  adminReturnsRouter,
+  customerReturnRequestRouter,
+  returnsRouter,
+  vendorReturnsRouter,
+} from './modules/returns/returns.router.js';
 import { reviewsRouter } from './modules/reviews/reviews.router.js';
 import { vendorsRouter } from './modules/vendors/vendors.router.js';
 import { wishlistRouter } from './modules/wishlist/wishlist.router.js';
@@ -30,12 +38,20 @@ export const appRouter = router({
   wishlist: wishlistRouter,
   addresses: addressesRouter,
   reports: reportsRouter,
-  orders: ordersRouter,
+  orders: mergeRouters(ordersRouter, customerCancelRouter, customerReturnRequestRouter),
+  returns: returnsRouter,
   payment: paymentRouter,
   coupons: couponsRouter,
   banks: banksRouter,
-  vendor: mergeRouters(vendorRouter, vendorFinanceRouter, vendorPayoutsRouter),
-  admin: mergeRouters(adminRouter, router({ finance: mergeRouters(adminFinanceRouter, adminPayoutsRouter) })),
+  vendor: mergeRouters(vendorRouter, vendorFinanceRouter, vendorPayoutsRouter, vendorCancelRouter, vendorReturnsRouter),
+  admin: mergeRouters(
+    adminRouter,
+    router({
+      finance: mergeRouters(adminFinanceRouter, adminPayoutsRouter),
+      returns: adminReturnsRouter,
+      refunds: adminRefundsRouter,
+    }),
+  ),
 });
 
 export type AppRouter = typeof appRouter;
