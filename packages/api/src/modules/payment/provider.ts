@@ -41,6 +41,8 @@ export interface VerifiedRefund {
   currency: string;
   /** Our payment reference (the transaction refunded). */
   transactionReference: string;
+  /** The merchant_note we sent with it (we put our refund's id in it), when Paystack answers it. */
+  merchantNote?: string | null;
 }
 
 /**
@@ -159,6 +161,37 @@ export function verifiedTransferOf(data: PaystackTransferData): VerifiedTransfer
     currency: data.currency,
     transfer_code: data.transfer_code,
     reason: failureOf(data),
+  };
+}
+
+/** The fields we read of Paystack's refund data (GET /refund/{id}, GET /refund, refund webhooks). */
+export interface PaystackRefundData {
+  id: number | string;
+  status: string;
+  amount: number | string;
+  currency: string;
+  /** GET /refund answers the transaction's id here and its reference in transaction_reference. */
+  transaction?: number | string | { reference?: string } | null;
+  transaction_reference?: string | null;
+  merchant_note?: string | null;
+}
+
+/** A refund as we use it, from any of Paystack's refund answers; null when the data lacks what we need. */
+export function verifiedRefundOf(data: PaystackRefundData | null | undefined): VerifiedRefund | null {
+  if (!data || data.id === undefined || data.id === null || typeof data.status !== 'string') return null;
+  const amount = Number(data.amount);
+  if (!Number.isInteger(amount)) return null;
+  const transactionReference =
+    data.transaction_reference ??
+    (data.transaction && typeof data.transaction === 'object' ? data.transaction.reference : undefined);
+  if (typeof transactionReference !== 'string' || !transactionReference) return null;
+  return {
+    id: String(data.id),
+    status: data.status,
+    amount,
+    currency: data.currency,
+    transactionReference,
+    merchantNote: typeof data.merchant_note === 'string' ? data.merchant_note : null,
   };
 }
 
@@ -331,5 +364,53 @@ export class PaystackProvider implements PaymentProvider {
       throw new ProviderRequestError(body.message ?? `Paystack transfer verify failed (HTTP ${status})`, status);
     }
     return verifiedTransferOf(body.data);
+  }
+  async refund(input: { transactionReference: string; amountKobo: number; reason: string }): Promise<VerifiedRefund> {
+    const { ok, status, body } = await this.call<PaystackRefundData>('/refund', {
+      method: 'POST',
+      body: JSON.stringify({
+        transaction: input.transactionReference,
+        amount: input.amountKobo,
+        currency: 'NGN',
+        merchant_note: input.reason.slice(0, 255),
+      }),
+    });
+    PaystackProvider.unavailableOn(status, body, 'refund');
+    if (!ok || !body.status) {
+      throw new ProviderRequestError(body.message ?? `Paystack refused the refund (HTTP ${status})`, status);
+    }
+    // The create answer nests the transaction (with its reference); fill it in when Paystack leaves it out.
+    const refund = verifiedRefundOf(
+      body.data ? { transaction_reference: input.transactionReference, ...body.data } : null,
+    );
+    if (!refund) throw new ProviderUnavailableError('Paystack answered a refund without its id or status');
+    return refund;
+  }
+
+  async fetchRefund(refundId: string): Promise<VerifiedRefund | null> {
+    const { ok, status, body } = await this.call<PaystackRefundData>(`/refund/${encodeURIComponent(refundId)}`);
+    if (status === 404) return null;
+    PaystackProvider.unavailableOn(status, body, 'refund fetch');
+    if (ok && body.status === false) return null;
+    if (!ok || !body.data) {
+      throw new ProviderRequestError(body.message ?? `Paystack refund fetch failed (HTTP ${status})`, status);
+    }
+    const refund = verifiedRefundOf(body.data);
+    if (!refund) throw new ProviderUnavailableError('Paystack answered a refund without its id or status');
+    return refund;
+  }
+
+  async listRefunds(transactionReference: string): Promise<VerifiedRefund[]> {
+    const query = new URLSearchParams({ transaction: transactionReference, perPage: '100' });
+    const { ok, status, body } = await this.call<PaystackRefundData[]>(`/refund?${query}`);
+    if (status === 404) return [];
+    PaystackProvider.unavailableOn(status, body, 'refund list');
+    if (!ok || !body.status || !Array.isArray(body.data)) {
+      throw new ProviderRequestError(body.message ?? `Paystack refund list failed (HTTP ${status})`, status);
+    }
+    // Only this transaction's refunds, whatever else Paystack's filter lets through.
+    return body.data
+      .map((data) => verifiedRefundOf(data))
+      .filter((r): r is VerifiedRefund => r !== null && r.transactionReference === transactionReference);
   }
 }

@@ -1,10 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { PaymentProvider, ProviderBank, VerifiedTransaction, VerifiedTransfer } from './provider.js';
+import type {
+  PaymentProvider,
+  ProviderBank,
+  VerifiedRefund,
+  VerifiedTransaction,
+  VerifiedTransfer,
+} from './provider.js';
 import {
   ProviderRequestError,
   ProviderUnavailableError,
   signatureMatches,
   signBody,
+  verifiedRefundOf,
   verifiedTransferOf,
 } from './provider.js';
 
@@ -177,6 +184,24 @@ interface SandboxTransfer {
   transferredAt: string | null;
 }
 
+export type SandboxRefundStatus = 'pending' | 'processing' | 'processed' | 'failed';
+
+interface SandboxRefund {
+  id: number;
+  transaction: SandboxTransaction;
+  amount: number;
+  status: SandboxRefundStatus;
+  merchantNote: string;
+  createdAt: string;
+  updatedAt: string;
+  refundedAt: string | null;
+}
+
+/** What the sandbox answers when a refund would exceed what is left of the transaction (as Paystack does). */
+export const SANDBOX_REFUND_TOO_MUCH = 'Refund amount cannot be more than the transaction amount';
+/** What it answers for a refund of the same amount while another of that transaction and amount is in progress. */
+export const SANDBOX_REFUND_IN_PROGRESS = 'A refund of this amount is already in progress for this transaction';
+
 /** Paystack's refusals: status false with a message (and the HTTP status it is sent with). */
 export interface SandboxFailure {
   status: false;
@@ -219,6 +244,9 @@ export class PaystackSandbox {
   private readonly transferRequests = new Map<string, number>();
   private nextRecipientId = 2_000_001;
   private nextTransferId = 3_000_001;
+  private readonly refunds = new Map<number, SandboxRefund>();
+  private readonly refundRequests = new Map<string, number>();
+  private nextRefundId = 4_000_001;
 
   /**
    * Where settled transfers' events go: the server posts the signed body to its webhook. Without a hook
@@ -229,6 +257,8 @@ export class PaystackSandbox {
   holdTransfers = false;
   /** Tests: every provider call throws ProviderUnavailableError, as if Paystack could not be reached. */
   unavailable = false;
+  /** Tests: refunds stay `pending` until settleRefund() is called. */
+  holdRefunds = false;
 
   constructor(readonly secretKey: string = `sk_test_sandbox_${randomBytes(16).toString('hex')}`) {}
 
@@ -506,6 +536,210 @@ export class PaystackSandbox {
     this.onWebhook?.(body, signBody(this.secretKey, body));
   }
 
+  /**
+   * POST /refund {transaction, amount?, merchant_note?}: a full or partial refund of a successful transaction,
+   * never more than its amount minus its earlier refunds that did not fail. It is `pending`, then `processed`
+   * shortly after (with a signed refund.processed event) unless holdRefunds is set.
+   */
+  refund(body: { transaction: string; amount?: number; currency?: string; merchant_note?: string }) {
+    this.refundRequests.set(body.transaction, (this.refundRequests.get(body.transaction) ?? 0) + 1);
+    const t = this.transactions.get(body.transaction);
+    if (!t) return failure(404, 'Transaction reference not found', 'not_found', 'api_error');
+    if (t.status !== 'success')
+      return failure(400, 'Cannot refund a transaction that was not successful', 'invalid_params');
+    if ((body.currency ?? t.currency) !== t.currency)
+      return failure(400, 'Currency is not supported', 'invalid_params');
+    const earlier = this.refundsOf(t.reference).filter((r) => r.status !== 'failed');
+    const left = t.amount - earlier.reduce((sum, r) => sum + r.amount, 0);
+    const amount = body.amount ?? left;
+    if (!Number.isInteger(amount) || amount < 1) {
+      return failure(400, 'Amount must be a whole number of kobo, at least 1', 'invalid_params');
+    }
+    if (left <= 0) return failure(400, 'Transaction has been fully reversed', 'invalid_params');
+    if (amount > left) return failure(400, SANDBOX_REFUND_TOO_MUCH, 'invalid_params');
+    if (earlier.some((r) => r.amount === amount && (r.status === 'pending' || r.status === 'processing'))) {
+      return failure(400, SANDBOX_REFUND_IN_PROGRESS, 'invalid_params');
+    }
+    const now = new Date().toISOString();
+    const refund: SandboxRefund = {
+      id: this.nextRefundId++,
+      transaction: t,
+      amount,
+      status: 'pending',
+      merchantNote: body.merchant_note ?? '',
+      createdAt: now,
+      updatedAt: now,
+      refundedAt: null,
+    };
+    this.refunds.set(refund.id, refund);
+    if (!this.holdRefunds) setImmediate(() => this.settleRefund(refund.id, 'processed'));
+    return {
+      status: true as const,
+      message: 'Refund has been queued for processing',
+      data: {
+        transaction: {
+          id: t.id,
+          domain: 'test',
+          reference: t.reference,
+          amount: t.amount,
+          paid_at: t.paidAt ?? t.createdAt,
+          channel: 'card',
+          currency: t.currency,
+          authorization: { exp_month: null, exp_year: null, account_name: null },
+          customer: { international_format_phone: null },
+          plan: {},
+          subaccount: { currency: null },
+          split: {},
+          order_id: null,
+          paidAt: t.paidAt ?? t.createdAt,
+          pos_transaction_data: null,
+          source: null,
+          fees_breakdown: null,
+        },
+        integration: INTEGRATION_ID,
+        deducted_amount: 0,
+        channel: null,
+        merchant_note: refund.merchantNote,
+        customer_note: `Refund for transaction ${t.reference}`,
+        status: refund.status,
+        refunded_by: 'sandbox@caps.test',
+        expected_at: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+        currency: t.currency,
+        domain: 'test',
+        amount: refund.amount,
+        fully_deducted: false,
+        id: refund.id,
+        createdAt: refund.createdAt,
+        updatedAt: refund.updatedAt,
+      },
+    };
+  }
+
+  private refundsOf(reference: string): SandboxRefund[] {
+    return [...this.refunds.values()].filter((r) => r.transaction.reference === reference);
+  }
+
+  private refundData(r: SandboxRefund) {
+    return {
+      integration: INTEGRATION_ID,
+      transaction: r.transaction.id,
+      dispute: null,
+      settlement: null,
+      id: r.id,
+      domain: 'test',
+      currency: r.transaction.currency,
+      amount: r.amount,
+      status: r.status,
+      refunded_at: r.refundedAt,
+      refunded_by: 'sandbox@caps.test',
+      customer_note: `Refund for transaction ${r.transaction.reference}`,
+      merchant_note: r.merchantNote,
+      deducted_amount: r.status === 'processed' ? r.amount : 0,
+      fully_deducted: r.status === 'processed' ? 1 : 0,
+      createdAt: r.createdAt,
+      bank_reference: null,
+      transaction_reference: r.transaction.reference,
+      reason: r.merchantNote,
+      customer: {
+        id: r.transaction.id,
+        first_name: '',
+        last_name: '',
+        email: r.transaction.email,
+        customer_code: `CUS_${r.transaction.id}`,
+        phone: null,
+        metadata: '',
+        risk_action: 'default',
+        international_format_phone: '',
+      },
+      refund_type: r.amount === r.transaction.amount ? 'full' : 'partial',
+      transaction_amount: r.transaction.amount,
+      initiated_by: 'merchant',
+      refund_channel: 'card',
+      session_id: null,
+      collect_account_number: false,
+    };
+  }
+
+  /** GET /refund/{id}; status false (404) for an unknown id. */
+  fetchRefund(id: number | string) {
+    const r = this.refunds.get(Number(id));
+    if (!r) return { ...failure(404, 'Refund not found', 'not_found', 'api_error'), data: null };
+    return { status: true as const, message: 'Refund retrieved', data: this.refundData(r) };
+  }
+
+  /** GET /refund?transaction=…: the refunds of a transaction (every refund without one), newest first. */
+  listRefunds(query: { transaction?: string } = {}) {
+    const list = [...this.refunds.values()]
+      .filter((r) => !query.transaction || r.transaction.reference === query.transaction)
+      .sort((a, b) => b.id - a.id);
+    return {
+      status: true as const,
+      message: 'Refunds retrieved',
+      data: list.map((r) => this.refundData(r)),
+      meta: {
+        total: list.length,
+        skipped: 0,
+        perPage: '50',
+        page: 1,
+        pageCount: 1,
+        failedRefundCount: list.filter((r) => r.status === 'failed').length,
+      },
+    };
+  }
+
+  /** How many POST /refund requests named this transaction (tests assert a refund was sent once). */
+  refundRequestCount(reference: string): number {
+    return this.refundRequests.get(reference) ?? 0;
+  }
+
+  /** The ids of a transaction's refunds, oldest first (tests). */
+  refundIds(reference: string): number[] {
+    return this.refundsOf(reference)
+      .map((r) => r.id)
+      .sort((a, b) => a - b);
+  }
+
+  /**
+   * Ends a pending refund as Paystack would and emits `refund.processed` / `refund.failed`. False when the
+   * id is unknown or the refund already ended.
+   */
+  settleRefund(id: number | string, outcome: 'processed' | 'failed'): boolean {
+    const r = this.refunds.get(Number(id));
+    if (r?.status !== 'pending' && r?.status !== 'processing') return false;
+    const now = new Date().toISOString();
+    r.status = outcome;
+    r.updatedAt = now;
+    if (outcome === 'processed') r.refundedAt = now;
+    this.emitRefund(`refund.${outcome}`, r);
+    return true;
+  }
+
+  /** The signed body of a refund event, as Paystack posts it to the webhook (null for an unknown id). */
+  refundWebhookBody(event: string, id: number | string): string | null {
+    const r = this.refunds.get(Number(id));
+    return r ? JSON.stringify({ event, data: this.refundEventData(r) }) : null;
+  }
+
+  private refundEventData(r: SandboxRefund) {
+    return {
+      id: String(r.id),
+      status: r.status,
+      transaction_reference: r.transaction.reference,
+      refund_reference: r.status === 'processed' ? `RFD_${r.id}` : null,
+      amount: r.amount,
+      currency: r.transaction.currency,
+      processor: 'sandbox',
+      customer: { first_name: '', last_name: '', email: r.transaction.email },
+      integration: INTEGRATION_ID,
+      domain: 'test',
+    };
+  }
+
+  private emitRefund(event: string, r: SandboxRefund) {
+    const body = JSON.stringify({ event, data: this.refundEventData(r) });
+    this.onWebhook?.(body, signBody(this.secretKey, body));
+  }
+
   /** POST /transaction/initialize */
   initialize(body: { email: string; amount: number; reference: string; callback_url: string; currency?: string }) {
     const accessCode = randomBytes(8).toString('hex');
@@ -701,5 +935,33 @@ export class SandboxProvider implements PaymentProvider {
     this.reachable('transfer verify');
     const answer = this.sandbox.verifyTransfer(reference);
     return answer.status ? verifiedTransferOf(answer.data) : null;
+  }
+  async refund(input: { transactionReference: string; amountKobo: number; reason: string }): Promise<VerifiedRefund> {
+    this.reachable('refund');
+    const answer = this.sandbox.refund({
+      transaction: input.transactionReference,
+      amount: input.amountKobo,
+      currency: 'NGN',
+      merchant_note: input.reason,
+    });
+    if (!answer.status) throw new ProviderRequestError(answer.message, answer.httpStatus);
+    const refund = verifiedRefundOf({ ...answer.data, transaction_reference: answer.data.transaction.reference });
+    if (!refund) throw new ProviderUnavailableError('Payment sandbox answered a refund without its id');
+    return refund;
+  }
+
+  async fetchRefund(refundId: string): Promise<VerifiedRefund | null> {
+    this.reachable('refund fetch');
+    if (!/^\d+$/.test(refundId)) return null;
+    const answer = this.sandbox.fetchRefund(refundId);
+    return answer.status ? verifiedRefundOf(answer.data) : null;
+  }
+
+  async listRefunds(transactionReference: string): Promise<VerifiedRefund[]> {
+    this.reachable('refund list');
+    return this.sandbox
+      .listRefunds({ transaction: transactionReference })
+      .data.map((data) => verifiedRefundOf(data))
+      .filter((r): r is VerifiedRefund => r !== null);
   }
 }
