@@ -107,4 +107,16 @@ export const UI_TEXT = {
   adjustmentFailed: 'Failed to record adjustment',
   payoutsRun: 'Payout run finished',
   payoutsRunFailed: 'Failed to run payouts',
+  // After the sale (issue 13): cancellations, returns and refunds.
+  orderCancelled: 'Order cancelled',
+  orderCancelFailed: 'Failed to cancel order',
+  returnRequested: 'Return requested',
+  returnRequestFailed: 'Failed to request return',
+  returnApproved: 'Return approved',
+  returnRejected: 'Return rejected',
+  returnDecisionFailed: 'Failed to update return',
+  returnReceived: 'Return marked as received',
+  returnReceiveFailed: 'Failed to mark return as received',
+  goodwillRefundCreated: 'Refund created',
+  goodwillRefundFailed: 'Failed to create refund',
 } as const;

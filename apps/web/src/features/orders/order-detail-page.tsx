@@ -1,6 +1,6 @@
 import { formatNaira, type OrderDto } from '@caps/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CreditCard, MapPin, Star } from 'lucide-react';
+import { ArrowLeft, CreditCard, MapPin, PackageX, Star, Undo2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -10,9 +10,9 @@ import {
   formatDate,
   formatDateTime,
   OrderStatusBadge,
+  orderStatusMessage,
   PaymentStatusText,
   statusLabel,
-  statusMessage,
 } from '@/components/order-status';
 import { ProductImage } from '@/components/product-image';
 import { Button } from '@/components/ui/button';
@@ -20,6 +20,9 @@ import { LoadingBlock, Spinner } from '@/components/ui/spinner';
 import { isNotFoundError, parseRecordId, retryUnlessNotFound } from '@/lib/query-errors';
 import { isUnauthenticated, readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
+import { RefundList, ReturnProgress } from './after-sale';
+import { CancelOrderDialog } from './cancel-order-dialog';
+import { ReturnRequestDialog } from './return-request-dialog';
 import { ReviewDialog } from './review-dialog';
 import { usePayOrder } from './use-pay-order';
 
@@ -28,6 +31,16 @@ const EXTRA_IMAGES = 3;
 /** Spec 9: order queries stay fresh 5 minutes and are kept 10. */
 const ORDER_STALE_MS = 5 * 60_000;
 const ORDER_GC_MS = 10 * 60_000;
+/** docs/returns.md: reviews stay open for an order that was delivered, whatever happened after. */
+const REVIEWABLE: ReadonlySet<OrderDto['status']> = new Set([
+  'delivered',
+  'return_requested',
+  'returned',
+  'refunded',
+  'partially_refunded',
+]);
+/** While a refund is on its way, the order is read again this often (the provider settles it in the background). */
+const REFUND_POLL_MS = 5_000;
 
 export function OrderDetailPage() {
   const { orderId } = useParams();
@@ -55,6 +68,7 @@ function OrderDetail({ id }: { id: number | null }) {
         staleTime: ORDER_STALE_MS,
         gcTime: ORDER_GC_MS,
         retry: (count, error) => retryUnlessNotFound(count, error) && !isUnauthenticated(error),
+        refetchInterval: (query) => (refundInFlight(query.state.data) ? REFUND_POLL_MS : false),
       },
     ),
   );
@@ -79,6 +93,11 @@ function OrderDetail({ id }: { id: number | null }) {
   return <OrderView order={order.data} />;
 }
 
+/** Whether a refund of the order is still to be settled by the payment provider. */
+function refundInFlight(order: OrderDto | undefined): boolean {
+  return order?.refunds.some((refund) => refund.status === 'pending' || refund.status === 'processing') ?? false;
+}
+
 /** Pictures of the order beyond each item's main one, up to 3. */
 function extraImages(order: OrderDto): { src: string; alt: string }[] {
   return order.items
@@ -88,10 +107,12 @@ function extraImages(order: OrderDto): { src: string; alt: string }[] {
 
 function OrderView({ order }: { order: OrderDto }) {
   const trpc = useTRPC();
-  const delivered = order.status === 'delivered';
+  const delivered = REVIEWABLE.has(order.status);
   const mine = useQuery(trpc.reviews.mine.queryOptions(undefined, { enabled: delivered, staleTime: ORDER_STALE_MS }));
   const reviewed = new Set((mine.data ?? []).flatMap((review) => (review.product_id ? [review.product_id] : [])));
   const [reviewing, setReviewing] = useState<{ productId: number; name: string } | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const [returning, setReturning] = useState(false);
   const { pay, isPending: paying } = usePayOrder();
   const unpaid = order.status === 'pending' && order.payment_status !== 'paid';
   const extras = extraImages(order);
@@ -113,11 +134,23 @@ function OrderView({ order }: { order: OrderDto }) {
             Placed {formatDate(order.created_at)} · {order.vendor.shop_name}
           </p>
         </div>
-        {unpaid ? (
-          <Button size="lg" onClick={() => void payNow()} disabled={paying} aria-busy={paying}>
-            {paying ? <Spinner /> : <CreditCard aria-hidden="true" />} Pay now
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {order.can_request_return ? (
+            <Button size="lg" variant="outline" onClick={() => setReturning(true)}>
+              <Undo2 aria-hidden="true" /> Request Return
+            </Button>
+          ) : null}
+          {order.can_cancel ? (
+            <Button size="lg" variant="outline" onClick={() => setCancelling(true)}>
+              <PackageX aria-hidden="true" /> Cancel Order
+            </Button>
+          ) : null}
+          {unpaid ? (
+            <Button size="lg" onClick={() => void payNow()} disabled={paying} aria-busy={paying}>
+              {paying ? <Spinner /> : <CreditCard aria-hidden="true" />} Pay now
+            </Button>
+          ) : null}
+        </div>
       </header>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
@@ -129,7 +162,13 @@ function OrderView({ order }: { order: OrderDto }) {
                 Payment: <PaymentStatusText status={order.payment_status} />
               </span>
             </div>
-            <p className="mt-3 text-sm">{statusMessage(order.status, order.payment_status)}</p>
+            <p className="mt-3 text-sm">{orderStatusMessage(order)}</p>
+            {order.can_request_return && order.return_window_ends_at ? (
+              <p className="mt-1 text-sm text-muted-foreground">
+                Returns are possible until{' '}
+                <time dateTime={order.return_window_ends_at}>{formatDateTime(order.return_window_ends_at)}</time>.
+              </p>
+            ) : null}
             {order.status_history.length > 0 ? (
               <ol aria-label="Status history" className="mt-4 flex flex-col gap-3 border-l-2 border-border pl-4">
                 {order.status_history.map((change) => (
@@ -194,6 +233,18 @@ function OrderView({ order }: { order: OrderDto }) {
             </ul>
           </Panel>
 
+          {order.returns.length > 0 ? (
+            <Panel title="Returns">
+              <div className="flex flex-col gap-6 divide-y divide-border">
+                {order.returns.map((request) => (
+                  <div key={request.id} className="pt-6 first:pt-0">
+                    <ReturnProgress request={request} />
+                  </div>
+                ))}
+              </div>
+            </Panel>
+          ) : null}
+
           {extras.length > 0 ? (
             <Panel title="More Photos">
               <ul className="grid grid-cols-3 gap-3">
@@ -227,6 +278,15 @@ function OrderView({ order }: { order: OrderDto }) {
               <p className="mt-3 text-sm text-muted-foreground">Paid {formatDateTime(order.paid_at)}</p>
             ) : null}
           </Panel>
+          {order.refunds.length > 0 ? (
+            <Panel title="Refunds">
+              <p className="mb-3 text-sm">
+                Refunded: <span className="font-semibold">{formatNaira(order.refunded_amount)}</span> of{' '}
+                {formatNaira(order.total_amount)}
+              </p>
+              <RefundList refunds={order.refunds} />
+            </Panel>
+          ) : null}
           <Panel title="Shipping Address">
             <div className="flex gap-3 text-sm">
               <MapPin className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -248,6 +308,8 @@ function OrderView({ order }: { order: OrderDto }) {
         </div>
       </div>
 
+      <CancelOrderDialog order={order} open={cancelling} onOpenChange={setCancelling} />
+      <ReturnRequestDialog order={order} open={returning} onOpenChange={setReturning} />
       <ReviewDialog
         productId={reviewing?.productId ?? 0}
         productName={reviewing?.name ?? ''}

@@ -11,6 +11,7 @@ import { EarningsTab } from './dashboard/earnings-tab';
 import { OrdersTab } from './dashboard/orders-tab';
 import { OverviewTab } from './dashboard/overview-tab';
 import { ProductsTab } from './dashboard/products-tab';
+import { ReturnsTab } from './dashboard/returns-tab';
 import { ShopSettingsTab } from './dashboard/shop-settings-tab';
 import { useVendorProfile } from './dashboard/use-vendor-profile';
 
@@ -22,6 +23,8 @@ function TabContent({ tab }: { tab: DashboardTab }) {
       return <ProductsTab />;
     case 'orders':
       return <OrdersTab />;
+    case 'returns':
+      return <ReturnsTab />;
     case 'earnings':
       return <EarningsTab />;
     case 'coupons':

@@ -10,6 +10,8 @@ import { ADMIN_QUERY_CACHE } from '@/lib/query-cache';
 import { useTRPC } from '@/lib/trpc';
 import { AdminTable, Cell } from './admin-table';
 import { FinancePayouts } from './finance-payouts';
+import { FinanceRefunds } from './finance-refunds';
+import { FinanceReturns } from './finance-returns';
 import { FinanceSettingsForm } from './finance-settings-form';
 import { FinanceShopTools } from './finance-shop-tools';
 
@@ -56,8 +58,8 @@ function PeriodTable({ data }: { data: AdminFinanceDto }) {
 }
 
 /**
- * Finance: the platform's money (admin.finance.summary), its settings, the payouts and their run, and the
- * per-shop commission and adjustments (docs/finance.md).
+ * Finance: the platform's money (admin.finance.summary), its settings, the payouts and their run, returns and
+ * refunds (docs/returns.md), and the per-shop commission and adjustments (docs/finance.md).
  */
 export function FinanceTab() {
   const trpc = useTRPC();
@@ -126,6 +128,10 @@ export function FinanceTab() {
       </Card>
 
       <FinancePayouts payoutMinimum={summary.data?.settings.payout_minimum ?? null} />
+
+      <FinanceReturns />
+
+      <FinanceRefunds />
 
       <FinanceShopTools platformPercent={summary.data?.settings.commission_percent ?? null} />
     </DashboardSection>

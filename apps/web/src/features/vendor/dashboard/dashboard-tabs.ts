@@ -1,4 +1,14 @@
-import { LayoutDashboard, type LucideIcon, Package, Settings, ShoppingBag, Store, Ticket, Wallet } from 'lucide-react';
+import {
+  LayoutDashboard,
+  type LucideIcon,
+  Package,
+  Settings,
+  ShoppingBag,
+  Store,
+  Ticket,
+  Undo2,
+  Wallet,
+} from 'lucide-react';
 import type { DashboardNavConfig } from '@/components/dashboard-nav';
 import { tabOf } from '@/lib/tab-param';
 
@@ -7,6 +17,7 @@ export const DASHBOARD_TABS = [
   { value: 'overview', label: 'Overview', icon: LayoutDashboard },
   { value: 'products', label: 'Products', icon: Package },
   { value: 'orders', label: 'Orders', icon: ShoppingBag },
+  { value: 'returns', label: 'Returns', icon: Undo2 },
   { value: 'earnings', label: 'Earnings', icon: Wallet },
   { value: 'coupons', label: 'Coupons', icon: Ticket },
   { value: 'shop', label: 'Shop Settings', icon: Store },

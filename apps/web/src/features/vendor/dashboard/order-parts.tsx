@@ -1,5 +1,5 @@
 import { formatNaira, type VendorOrderDto } from '@caps/contracts';
-import { Eye } from 'lucide-react';
+import { Eye, PackageX } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -28,10 +28,12 @@ interface OrderActionsProps {
   onAdvance: () => void;
   /** Absent inside the details dialog itself. */
   onDetails?: () => void;
+  /** Cancel Order, shown while the shop may cancel the order (can_cancel). */
+  onCancel?: () => void;
 }
 
 /** View Details and the next-status button (only for a paid order that can still move). */
-export function OrderActions({ order, advancing, advanceDisabled, onAdvance, onDetails }: OrderActionsProps) {
+export function OrderActions({ order, advancing, advanceDisabled, onAdvance, onDetails, onCancel }: OrderActionsProps) {
   const step = nextStepOf(order);
   // The buttons are named by their visible words (Confirm, View Details); which order they act on is
   // their description, so a screen reader still hears "Order #8" without it changing the name.
@@ -45,6 +47,12 @@ export function OrderActions({ order, advancing, advanceDisabled, onAdvance, onD
         <Button variant="outline" size="sm" onClick={onDetails} aria-describedby={orderNoteId}>
           <Eye aria-hidden="true" />
           View Details
+        </Button>
+      ) : null}
+      {onCancel && order.can_cancel && order.payment_status === 'paid' ? (
+        <Button variant="outline" size="sm" onClick={onCancel} aria-describedby={orderNoteId}>
+          <PackageX aria-hidden="true" />
+          Cancel Order
         </Button>
       ) : null}
       {step ? (

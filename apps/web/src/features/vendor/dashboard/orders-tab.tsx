@@ -15,6 +15,7 @@ import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 import { toastFailure } from './failure-toast';
 import { nextStepOf } from './order-advance';
+import { OrderCancelDialog } from './order-cancel-dialog';
 import { OrderDetailsDialog } from './order-details-dialog';
 import { OrderActions, OrderItemsList } from './order-parts';
 import { useRefreshShopData } from './use-refresh-shop-data';
@@ -28,6 +29,7 @@ export function OrdersTab() {
   const figures = useQuery(trpc.vendor.dashboard.queryOptions(undefined, DASHBOARD_CACHE));
   useForgetRefusedSession(orders.error ?? figures.error);
   const [detailsId, setDetailsId] = useState<number | null>(null);
+  const [cancelling, setCancelling] = useState<VendorOrderDto | null>(null);
   const advance = useMutation(trpc.vendor.advanceOrder.mutationOptions());
 
   const advanceOrder = (order: VendorOrderDto) => {
@@ -127,6 +129,7 @@ export function OrdersTab() {
                 advanceDisabled={advance.isPending}
                 onAdvance={() => advanceOrder(order)}
                 onDetails={() => setDetailsId(order.id)}
+                onCancel={() => setCancelling(order)}
               />
             </li>
           ))}
@@ -139,6 +142,7 @@ export function OrdersTab() {
         advanceDisabled={advance.isPending}
         onAdvance={() => (details ? advanceOrder(details) : undefined)}
       />
+      <OrderCancelDialog order={cancelling} onOpenChange={(open) => (open ? undefined : setCancelling(null))} />
     </DashboardSection>
   );
 }
@@ -149,9 +153,10 @@ interface OrderCardProps {
   advanceDisabled: boolean;
   onAdvance: () => void;
   onDetails: () => void;
+  onCancel: () => void;
 }
 
-function OrderCard({ order, advancing, advanceDisabled, onAdvance, onDetails }: OrderCardProps) {
+function OrderCard({ order, advancing, advanceDisabled, onAdvance, onDetails, onCancel }: OrderCardProps) {
   const headingId = useId();
   return (
     <Card role="group" aria-labelledby={headingId} className="flex flex-col gap-4 p-4 sm:p-5">
@@ -176,13 +181,27 @@ function OrderCard({ order, advancing, advanceDisabled, onAdvance, onDetails }: 
         </p>
       </div>
       <OrderItemsList order={order} />
+      <AfterSaleNote order={order} />
       <OrderActions
         order={order}
         advancing={advancing}
         advanceDisabled={advanceDisabled}
         onAdvance={onAdvance}
         onDetails={onDetails}
+        onCancel={onCancel}
       />
     </Card>
+  );
+}
+
+/** Why the order was cancelled, and what was refunded of it, when either applies. */
+function AfterSaleNote({ order }: { order: VendorOrderDto }) {
+  const cancelled = order.status === 'cancelled' && order.cancellation_reason;
+  if (!cancelled && order.refunded_amount === 0) return null;
+  return (
+    <p className="text-sm text-muted-foreground">
+      {cancelled ? <>Cancelled: {order.cancellation_reason}. </> : null}
+      {order.refunded_amount > 0 ? <>Refunded to the customer: {formatNaira(order.refunded_amount)}.</> : null}
+    </p>
   );
 }
