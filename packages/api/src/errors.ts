@@ -40,6 +40,7 @@ export const DOMAIN_ERRORS = {
   ALREADY_REVIEWED: { trpc: 'CONFLICT', http: 409 },
   ALREADY_REPORTED: { trpc: 'CONFLICT', http: 409 },
   TOO_MANY_ADDRESSES: { trpc: 'UNPROCESSABLE_CONTENT', http: 422 },
+  RETURN_WINDOW_CLOSED: { trpc: 'UNPROCESSABLE_CONTENT', http: 422 },
   ACCOUNT_NOT_RESOLVED: { trpc: 'UNPROCESSABLE_CONTENT', http: 422 },
   BANK_UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', http: 503 },
 } as const satisfies Record<ErrorCode, { trpc: TRPC_ERROR_CODE_KEY; http: number }>;

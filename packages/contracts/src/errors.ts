@@ -42,6 +42,8 @@ export const ERROR_CODES = [
   'ALREADY_REVIEWED', // 409 one review per product (or shop) per customer
   'ALREADY_REPORTED', // 409 the caller has an open report on this shop
   'TOO_MANY_ADDRESSES', // 422 the address book is full
+  // After the sale.
+  'RETURN_WINDOW_CLOSED', // 422 the order's return window has passed
   // Money.
   'ACCOUNT_NOT_RESOLVED', // 422 the bank does not know this account number
   'BANK_UNAVAILABLE', // 503 the bank (Paystack) could not be reached; try again later

@@ -5,7 +5,7 @@ import { AuditLogSchema } from '../auth/auth.entities.js';
 import { type PageQuery, pageOf } from './admin.mapper.js';
 
 /** What an admin action was done to: one of the record kinds an admin can change. */
-export type AuditTarget = 'user' | 'vendor' | 'product' | 'report' | 'contact_message' | 'settings' | 'payout';
+export type AuditTarget = 'user' | 'vendor' | 'product' | 'report' | 'contact_message' | 'settings' | 'payout' | 'return';
 
 /**
  * Records who did what to which record, and when. Pass the transaction's EntityManager: the entry is

@@ -1,4 +1,10 @@
-import { REVIEW_TEXT, type ReviewCreateData, type ReviewDto, type ReviewListQuery } from '@caps/contracts';
+import {
+  type OrderStatus,
+  REVIEW_TEXT,
+  type ReviewCreateData,
+  type ReviewDto,
+  type ReviewListQuery,
+} from '@caps/contracts';
 import { LockMode } from '@mikro-orm/core';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../access/roles.js';
@@ -10,6 +16,9 @@ import { ProductSchema } from '../catalogue/catalogue.entities.js';
 import { OrderItemSchema, OrderSchema } from '../orders/orders.entities.js';
 import { VendorSchema } from '../vendors/vendors.entities.js';
 import { type Review, ReviewSchema } from './reviews.entities.js';
+
+/** Orders that were delivered, whatever a return or refund did after (docs/returns.md): they may be reviewed. */
+const DELIVERED: OrderStatus[] = ['delivered', 'return_requested', 'returned', 'refunded', 'partially_refunded'];
 
 /** A reviewer's email as the public sees it: enough to recognise, not enough to write to. */
 function maskEmail(email: string): string {
@@ -79,7 +88,7 @@ async function reviewProduct(em: Em, ctx: AuthedContext, productId: number, data
   if (!product) throw new DomainError('NOT_FOUND', REVIEW_TEXT.productNotFound);
   const delivered = await em.count(OrderItemSchema, {
     product: product.id,
-    order: { user: ctx.user.id, status: 'delivered' },
+    order: { user: ctx.user.id, status: { $in: DELIVERED } },
   });
   if (delivered === 0) throw new DomainError('NOT_DELIVERED', REVIEW_TEXT.notDelivered);
   if (await em.count(ReviewSchema, { user: ctx.user.id, product: product.id })) {
@@ -104,7 +113,7 @@ async function reviewShop(em: Em, ctx: AuthedContext, vendorId: number, data: Re
   if (!vendor) throw new DomainError('NOT_FOUND', REVIEW_TEXT.shopNotFound);
   // Shop reviews are unique per reviewer, so locking the reviewer's row makes two at once take turns.
   await em.findOne(UserSchema, { id: ctx.user.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-  const delivered = await em.count(OrderSchema, { user: ctx.user.id, vendor: vendor.id, status: 'delivered' });
+  const delivered = await em.count(OrderSchema, { user: ctx.user.id, vendor: vendor.id, status: { $in: DELIVERED } });
   if (delivered === 0) throw new DomainError('NOT_DELIVERED', REVIEW_TEXT.shopNotDelivered);
   if (await em.count(ReviewSchema, { user: ctx.user.id, vendor: vendor.id, product: null })) {
     throw new DomainError('ALREADY_REVIEWED', REVIEW_TEXT.shopAlreadyReviewed);
