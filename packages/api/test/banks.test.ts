@@ -617,17 +617,18 @@ describe('PaystackProvider over HTTP', () => {
   });
 
   it('5xx, a hang past the timeout, an answer that is not JSON, a refused key and no server are ProviderUnavailableError', async () => {
-    const calls = (provider: PaystackProvider) => [
-      provider.listBanks(),
-      provider.resolveAccount('0123456789', '058'),
-      provider.createTransferRecipient({ name: 'A', accountNumber: '0123456789', bankCode: '044' }),
-      provider.transfer({ amountKobo: 100_000, recipientCode: 'RCP_fake1', reference: 'r', reason: 'P' }),
-      provider.verifyTransfer('dup-1'),
+    // Each call starts only when awaited: a rejection nobody awaits yet would fail the run as unhandled.
+    const calls = (provider: PaystackProvider): (() => Promise<unknown>)[] => [
+      () => provider.listBanks(),
+      () => provider.resolveAccount('0123456789', '058'),
+      () => provider.createTransferRecipient({ name: 'A', accountNumber: '0123456789', bankCode: '044' }),
+      () => provider.transfer({ amountKobo: 100_000, recipientCode: 'RCP_fake1', reference: 'r', reason: 'P' }),
+      () => provider.verifyTransfer('dup-1'),
     ];
     for (const m of ['5xx', 'hang', 'html', '401'] as const) {
       mode = m;
       for (const call of calls(paystack(m === 'hang' ? 150 : 2_000))) {
-        await expect(call, m).rejects.toBeInstanceOf(ProviderUnavailableError);
+        await expect(call(), m).rejects.toBeInstanceOf(ProviderUnavailableError);
       }
     }
     mode = 'normal';
@@ -636,7 +637,7 @@ describe('PaystackProvider over HTTP', () => {
     const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
     await new Promise((resolve) => closed.close(resolve));
     for (const call of calls(new PaystackProvider(SECRET, deadUrl, 2_000))) {
-      await expect(call).rejects.toBeInstanceOf(ProviderUnavailableError);
+      await expect(call()).rejects.toBeInstanceOf(ProviderUnavailableError);
     }
   });
 });
