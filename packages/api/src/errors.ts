@@ -43,6 +43,7 @@ export const DOMAIN_ERRORS = {
   RETURN_WINDOW_CLOSED: { trpc: 'UNPROCESSABLE_CONTENT', http: 422 },
   ACCOUNT_NOT_RESOLVED: { trpc: 'UNPROCESSABLE_CONTENT', http: 422 },
   BANK_UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', http: 503 },
+  ORDER_NOT_CANCELLABLE: { trpc: 'UNPROCESSABLE_CONTENT', http: 422 },
 } as const satisfies Record<ErrorCode, { trpc: TRPC_ERROR_CODE_KEY; http: number }>;
 
 export type DomainErrorCode = ErrorCode;

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@caps/contracts';
+import { CANCEL_MESSAGES, type OrderStatus } from '@caps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Em } from '../src/db/orm.js';
 import type { Product } from '../src/modules/catalogue/catalogue.entities.js';
@@ -106,7 +106,7 @@ describe('vendor orders', () => {
       [pending, 'delivered', 'An order can only move from pending to confirmed.'],
       [confirmed, 'pending', 'An order can only move from confirmed to shipped.'],
       [confirmed, 'confirmed', 'An order can only move from confirmed to shipped.'],
-      [confirmed, 'cancelled', 'A shop cannot cancel an order.'],
+      [confirmed, 'cancelled', CANCEL_MESSAGES.shopUseCancel],
       [delivered, 'shipped', 'This order has already been delivered; its status can no longer change.'],
       [cancelled, 'confirmed', 'This order was cancelled; its status can no longer change.'],
       [unpaid, 'confirmed', 'Only paid orders can be confirmed, shipped or delivered.'],

@@ -43,6 +43,7 @@ export const ERROR_CODES = [
   'ALREADY_REPORTED', // 409 the caller has an open report on this shop
   'TOO_MANY_ADDRESSES', // 422 the address book is full
   // After the sale.
+  'ORDER_NOT_CANCELLABLE', // 422 shipped, delivered, already cancelled or returned: no cancellation
   'RETURN_WINDOW_CLOSED', // 422 the order's return window has passed
   // Money.
   'ACCOUNT_NOT_RESOLVED', // 422 the bank does not know this account number

@@ -120,3 +120,19 @@ export const UI_TEXT = {
   goodwillRefundCreated: 'Refund created',
   goodwillRefundFailed: 'Failed to create refund',
 } as const;
+
+/** Why an order cannot be cancelled (code ORDER_NOT_CANCELLABLE), and the shop's pointer to its cancel call. */
+export const CANCEL_MESSAGES = {
+  alreadyCancelled: 'This order is already cancelled.',
+  shipped: 'This order has been shipped and can no longer be cancelled. Once it is delivered you can request a return.',
+  delivered:
+    'This order has been delivered and can no longer be cancelled. You can request a return within the return window.',
+  afterDelivery: 'This order has a return or refund under way and can no longer be cancelled.',
+  shopShipped: 'This order has been shipped and can no longer be cancelled.',
+  shopUnpaid:
+    'Only paid orders can be cancelled by the shop. An unpaid checkout is released by itself after 30 minutes.',
+  shopUseCancel:
+    'To cancel an order, use Cancel order (POST /api/vendor/orders/{id}/cancel) and give the customer the reason.',
+  paidMeanwhile: 'The payment for this order arrived at the same time. Please refresh and try again.',
+  changedMeanwhile: 'This order was updated at the same time. Please refresh and try again.',
+} as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { wholeNumber } from './catalogue.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES, USER_ROLES } from './constants.js';
 import { addressField, boundedText, emailField, personName, phoneField, text } from './fields.js';
+import { OrderAfterSaleFields } from './returns.js';
 
 export const OrderItemInput = z
   .object({
@@ -102,6 +103,8 @@ export const OrderDto = z.object({
   paid_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Cancellation, refunds, returns and the return window (docs/returns.md). */
+  ...OrderAfterSaleFields,
 });
 export type OrderDto = z.infer<typeof OrderDto>;
 

@@ -5,6 +5,7 @@ import { perCustomerLimitField } from './coupons.js';
 import { decimalNumber, text } from './fields.js';
 import { VALIDATION_MESSAGES } from './messages.js';
 import { StatusChangeDto } from './orders.js';
+import { OrderAfterSaleFields } from './returns.js';
 
 /** The statuses a vendor may move an order to, one step at a time (spec 4). */
 export const VENDOR_NEXT_STATUS = { pending: 'confirmed', confirmed: 'shipped', shipped: 'delivered' } as const;
@@ -31,6 +32,8 @@ export const VendorOrderDto = z.object({
     }),
   ),
   status_history: z.array(StatusChangeDto),
+  /** Cancellation, refunds, returns and the return window; can_cancel: whether the shop may cancel it. */
+  ...OrderAfterSaleFields,
 });
 export type VendorOrderDto = z.infer<typeof VendorOrderDto>;
 

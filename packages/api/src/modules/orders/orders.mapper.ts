@@ -1,9 +1,15 @@
 import { koboToNaira, type OrderDto, type StatusChangeDto } from '@caps/contracts';
 import { imageUrl } from '../../images/image-store.js';
+import type { AfterSaleFields } from './after-sale.js';
 import type { Order, OrderItem, OrderStatusChange } from './orders.entities.js';
 
-/** An order with its lines and history, loaded with products and shop. */
-export function toOrderDto(order: Order, items: OrderItem[], history: OrderStatusChange[]): OrderDto {
+/** An order with its lines and history, loaded with products and shop, and its after-sale state. */
+export function toOrderDto(
+  order: Order,
+  items: OrderItem[],
+  history: OrderStatusChange[],
+  afterSale: AfterSaleFields,
+): OrderDto {
   return {
     id: order.id,
     user_id: order.user.id,
@@ -39,6 +45,7 @@ export function toOrderDto(order: Order, items: OrderItem[], history: OrderStatu
     paid_at: order.paidAt?.toISOString() ?? null,
     created_at: order.createdAt.toISOString(),
     updated_at: order.updatedAt.toISOString(),
+    ...afterSale,
   };
 }
 

@@ -25,6 +25,7 @@ import {
   takeCouponUse,
 } from '../coupons/coupons.service.js';
 import { PaymentSchema } from '../payment/payment.entities.js';
+import { afterSaleFieldsOf, loadAfterSale } from './after-sale.js';
 import {
   type Checkout,
   CheckoutSchema,
@@ -126,9 +127,11 @@ async function reserveStock(em: Em, lines: Line[]): Promise<void> {
   }
 }
 
-async function loadOrders(
+/** The customer's view of orders matching `where`, newest first, with their after-sale state as of `now`. */
+export async function loadOrders(
   em: Em,
   where: { id?: number | { $in: number[] }; user?: number; checkout?: number },
+  now = new Date(),
 ): Promise<OrderDto[]> {
   const orders = await em.find(OrderSchema, where, {
     populate: ['vendor', 'checkout', 'user'],
@@ -136,15 +139,17 @@ async function loadOrders(
   });
   if (orders.length === 0) return [];
   const ids = orders.map((o) => o.id);
-  const [items, history] = await Promise.all([
+  const [items, history, afterSale] = await Promise.all([
     em.find(OrderItemSchema, { order: { $in: ids } }, { populate: ['product'], orderBy: { id: 'asc' } }),
     em.find(OrderStatusChangeSchema, { order: { $in: ids } }, { populate: ['actor'], orderBy: { id: 'asc' } }),
+    loadAfterSale(em, orders),
   ]);
   return orders.map((order) =>
     toOrderDto(
       order,
       items.filter((i) => i.order.id === order.id),
       history.filter((h) => h.order.id === order.id),
+      afterSaleFieldsOf(order, afterSale, now, 'customer'),
     ),
   );
 }
@@ -360,22 +365,28 @@ export async function placeOrder(
 }
 
 export async function listOrders(ctx: AuthedContext): Promise<OrderDto[]> {
-  return loadOrders(ctx.em, { user: ctx.user.id });
+  return loadOrders(ctx.em, { user: ctx.user.id }, ctx.services.clock.now());
 }
 
 /** One of the caller's orders; someone else's id is as unknown as a missing one. */
 export async function getOrder(ctx: AuthedContext, id: number): Promise<OrderDto> {
-  const [order] = await loadOrders(ctx.em, { id, user: ctx.user.id });
+  const [order] = await loadOrders(ctx.em, { id, user: ctx.user.id }, ctx.services.clock.now());
   if (!order) throw new DomainError('NOT_FOUND', 'Order not found');
   return order;
 }
 
+/** Who cancels an unpaid checkout when it is not the system: its customer, with their reason (if any). */
+export interface CancelledBy {
+  userId: number;
+  reason: string | null;
+}
+
 /**
- * Releases one unpaid checkout: failed, its orders cancelled by the system, its stock and coupon use
- * given back. The conditional update on the checkout makes this safe against a payment arriving at the
- * same time; false when it was no longer unpaid. Call inside a transaction.
+ * Releases one unpaid checkout: failed, its orders cancelled by the system (or by its customer, `by`), its
+ * stock and coupon use given back. The conditional update on the checkout makes this safe against a
+ * payment arriving at the same time; false when it was no longer unpaid. Call inside a transaction.
  */
-async function releaseCheckout(em: Em, checkoutId: number): Promise<boolean> {
+export async function releaseCheckout(em: Em, checkoutId: number, by: CancelledBy | null = null): Promise<boolean> {
   const claimed = await em.execute<{ affectedRows: number }>(
     "update checkouts set payment_status = 'failed' where id = ? and payment_status = 'pending'",
     [checkoutId],
@@ -386,21 +397,28 @@ async function releaseCheckout(em: Em, checkoutId: number): Promise<boolean> {
   const orders = await em.find(OrderSchema, { checkout: checkoutId });
   await giveBackStock(em, await stockLinesOf(em, orders));
   if (checkout.coupon) await giveBackCouponUse(em, checkout.coupon.id);
-  await moveOrdersAsSystem(em, orders, 'cancelled', 'failed');
+  await moveOrdersAsSystem(em, orders, 'cancelled', 'failed', by);
   return true;
 }
 
-/** The system (no user) moves a checkout's orders, each change recorded in their history. */
+/** The system (no user, unless `by`) moves a checkout's orders, each change recorded in their history. */
 async function moveOrdersAsSystem(
   em: Em,
   orders: Order[],
   status: 'cancelled' | 'pending',
   paymentStatus: 'failed' | 'pending',
+  by: CancelledBy | null = null,
 ): Promise<void> {
   for (const order of orders) {
-    em.create(OrderStatusChangeSchema, { order, fromStatus: order.status, toStatus: status, actor: null });
+    em.create(OrderStatusChangeSchema, {
+      order,
+      fromStatus: order.status,
+      toStatus: status,
+      actor: by?.userId ?? null,
+    });
     order.status = status;
     order.paymentStatus = paymentStatus;
+    if (by) order.cancellationReason = by.reason;
   }
   await em.flush();
 }
@@ -415,9 +433,14 @@ export async function releaseExpiredCheckouts(em: Em, now = new Date()): Promise
   return released;
 }
 
-async function stockLinesOf(em: Em, orders: Order[]): Promise<StockLine[]> {
+async function stockLinesOf(em: Em, orders: Pick<Order, 'id'>[]): Promise<StockLine[]> {
   const items = await em.find(OrderItemSchema, { order: { $in: orders.map((o) => o.id) } }, { orderBy: { id: 'asc' } });
   return items.map((i) => ({ productId: i.product.id, productName: i.productName, quantity: i.quantity }));
+}
+
+/** Puts the caps of these orders back on sale (a cancellation). Call in the transaction that cancels them. */
+export async function giveBackOrderStock(em: Em, orders: Pick<Order, 'id'>[]): Promise<void> {
+  await giveBackStock(em, await stockLinesOf(em, orders));
 }
 
 /**
@@ -442,8 +465,16 @@ export async function reviveReleasedCheckout(em: Em, checkoutId: number): Promis
     await em.execute("update checkouts set payment_status = 'failed' where id = ?", [checkoutId], 'run');
     return false;
   };
-  // Only a checkout the release job cancelled comes back; any other state is left alone.
-  const released = orders.length > 0 && orders.every((o) => o.status === 'cancelled');
+  // Only a checkout the release job cancelled comes back; any other state is left alone, and so is one its
+  // customer cancelled (the money is refunded instead).
+  const released =
+    orders.length > 0 &&
+    orders.every((o) => o.status === 'cancelled') &&
+    (await em.count(OrderStatusChangeSchema, {
+      order: { $in: orders.map((o) => o.id) },
+      toStatus: 'cancelled',
+      actor: { $ne: null },
+    })) === 0;
   if (!released || (await tryReserveStock(em, lines))) return refuse();
   // Its coupon use was given back too: take it again, or give the caps back and refund.
   if (checkout.coupon && !(await takeCouponUse(em, checkout.coupon.id))) {

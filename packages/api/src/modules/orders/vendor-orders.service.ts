@@ -1,4 +1,5 @@
 import {
+  CANCEL_MESSAGES,
   formatKobo,
   koboToNaira,
   type OrderStatus,
@@ -12,8 +13,10 @@ import { type AuthedContext, requireVendor, requireVerifiedVendor } from '../../
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
+import { financeSettings } from '../finance/ledger.js';
 import { scheduleRelease } from '../finance/ledger.service.js';
 import { ReviewSchema } from '../reviews/reviews.entities.js';
+import { afterSaleFieldsOf, loadAfterSale } from './after-sale.js';
 import { type Order, OrderItemSchema, OrderSchema, OrderStatusChangeSchema } from './orders.entities.js';
 import { toStatusChangeDto } from './orders.mapper.js';
 
@@ -21,9 +24,15 @@ type AdvanceInput = z.output<typeof VendorAdvanceOrderInput>;
 
 export const ORDER_NOT_FOUND = 'Order not found';
 const RECENT_ACTIVITY = 10;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The shop's orders matching `where`, newest first, in the vendor view of spec 3. */
-async function loadVendorOrders(em: Em, vendorId: number, where: { id?: number } = {}): Promise<VendorOrderDto[]> {
+/** The shop's orders matching `where`, newest first, in the vendor view of spec 3, with their after-sale state. */
+export async function loadVendorOrders(
+  em: Em,
+  vendorId: number,
+  where: { id?: number } = {},
+  now = new Date(),
+): Promise<VendorOrderDto[]> {
   const orders = await em.find(
     OrderSchema,
     { ...where, vendor: vendorId },
@@ -31,9 +40,10 @@ async function loadVendorOrders(em: Em, vendorId: number, where: { id?: number }
   );
   if (orders.length === 0) return [];
   const ids = orders.map((o) => o.id);
-  const [items, history] = await Promise.all([
+  const [items, history, afterSale] = await Promise.all([
     em.find(OrderItemSchema, { order: { $in: ids } }, { orderBy: { id: 'asc' } }),
     em.find(OrderStatusChangeSchema, { order: { $in: ids } }, { populate: ['actor'], orderBy: { id: 'asc' } }),
+    loadAfterSale(em, orders),
   ]);
   return orders.map((order) => ({
     id: order.id,
@@ -54,20 +64,25 @@ async function loadVendorOrders(em: Em, vendorId: number, where: { id?: number }
         product: { id: item.product.id, name: item.productName },
       })),
     status_history: history.filter((change) => change.order.id === order.id).map(toStatusChangeDto),
+    ...afterSaleFieldsOf(order, afterSale, now, 'vendor'),
   }));
 }
 
 /** GET /vendor/orders: every order of the caller's shop, newest first. */
 export async function listVendorOrders(ctx: AuthedContext): Promise<VendorOrderDto[]> {
   const vendor = await requireVendor(ctx);
-  return loadVendorOrders(ctx.em, vendor.id);
+  return loadVendorOrders(ctx.em, vendor.id, {}, ctx.services.clock.now());
 }
 
 /** Why `order` cannot go to `to`, or null when it is the one allowed step. */
 function refusal(order: Order, to: OrderStatus): string | null {
   if (order.status === 'delivered') return 'This order has already been delivered; its status can no longer change.';
   if (order.status === 'cancelled') return 'This order was cancelled; its status can no longer change.';
-  if (to === 'cancelled') return 'A shop cannot cancel an order.';
+  // Returns and refunds move an order after delivery; the shop has no step there.
+  if (!(order.status in VENDOR_NEXT_STATUS)) {
+    return `This order is ${order.status.replace('_', ' ')}; the shop has no status step for it.`;
+  }
+  if (to === 'cancelled') return CANCEL_MESSAGES.shopUseCancel;
   if (order.paymentStatus !== 'paid') return 'Only paid orders can be confirmed, shipped or delivered.';
   const steps: Partial<Record<string, OrderStatus>> = VENDOR_NEXT_STATUS;
   const next = steps[order.status];
@@ -104,12 +119,20 @@ export async function advanceOrder(ctx: AuthedContext, input: AdvanceInput): Pro
       actor: ctx.user.id,
     });
     await em.flush();
-    // Delivered: the shop's credit for the order is released when the return window has passed.
+    // Delivered: the shop's credit for the order is released when the return window has passed, and
+    // until then the customer may ask for a return.
     if (input.status === 'delivered') {
-      await scheduleRelease(em, { id: order.id, vendorId: vendor.id }, ctx.services.clock.now());
+      const deliveredAt = ctx.services.clock.now();
+      const { returnWindowDays } = await financeSettings(em);
+      await em.nativeUpdate(
+        OrderSchema,
+        { id: order.id },
+        { returnWindowEndsAt: new Date(deliveredAt.getTime() + returnWindowDays * DAY_MS) },
+      );
+      await scheduleRelease(em, { id: order.id, vendorId: vendor.id }, deliveredAt);
     }
   });
-  const [updated] = await loadVendorOrders(ctx.em.fork() as Em, vendor.id, { id: order.id });
+  const [updated] = await loadVendorOrders(ctx.em.fork() as Em, vendor.id, { id: order.id }, ctx.services.clock.now());
   if (!updated) throw new DomainError('NOT_FOUND', ORDER_NOT_FOUND);
   return updated;
 }
