@@ -1,6 +1,7 @@
 import type { Services } from './context.js';
 import type { Em } from './db/orm.js';
 import { runPayouts, settleInFlight } from './modules/finance/payouts.service.js';
+import { refundDuePayments, sendPendingRefunds } from './modules/finance/refunds.service.js';
 import { releaseExpiredCheckouts } from './modules/orders/orders.service.js';
 
 /**
@@ -45,6 +46,19 @@ export function jobDeclarations(config: Pick<Services['config'], 'payoutRunHourU
       name: 'settle-payouts',
       schedule: { everyMs: 10 * MINUTE },
       handler: async (services) => ({ payouts: (await settleInFlight(services)).length }),
+    },
+    {
+      // Sends refunds a crash or Paystack's trouble left pending (2 minutes or more), and asks Paystack about
+      // those processing for 10 minutes or more (a lost webhook) (docs/returns.md).
+      name: 'send-refunds',
+      schedule: { everyMs: 5 * MINUTE },
+      handler: (services) => sendPendingRefunds(services),
+    },
+    {
+      // Refunds whole every payment that arrived but could not be applied (late or second payments).
+      name: 'refund-due-payments',
+      schedule: { everyMs: 10 * MINUTE },
+      handler: async (services) => ({ refunds: (await refundDuePayments(services)).length }),
     },
   ];
 }

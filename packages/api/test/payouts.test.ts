@@ -532,6 +532,8 @@ describe('jobs', () => {
       ['release-expired-checkouts', { everyMs: 60_000 }],
       ['run-payouts', { dailyAtUtcHour: 3 }],
       ['settle-payouts', { everyMs: 600_000 }],
+      ['send-refunds', { everyMs: 300_000 }],
+      ['refund-due-payments', { everyMs: 600_000 }],
     ]);
     const shop = await payableShop({ naira: 5_000 });
     killTransferOnce(shop);

@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { signatureMatches } from '../src/modules/payment/provider.js';
+import { ProviderRequestError, signatureMatches } from '../src/modules/payment/provider.js';
 import {
   PaystackSandbox,
   SANDBOX_DECLINED_CARD,
   SANDBOX_FAILING_TRANSFER_ACCOUNT,
+  SANDBOX_REFUND_IN_PROGRESS,
+  SANDBOX_REFUND_TOO_MUCH,
   SANDBOX_RESOLVE_FAILURE,
   SANDBOX_SUCCESS_CARD,
   SANDBOX_UNRESOLVABLE_ACCOUNT,
@@ -248,5 +250,122 @@ describe('the payment sandbox answers as Paystack does', () => {
     expect(own.settleTransfer('T-held', 'failed')).toBe(true);
     expect(own.settleTransfer('T-held', 'success')).toBe(false);
     expect(JSON.parse(events[0] ?? '{}').event).toBe('transfer.failed');
+  });
+});
+
+describe('the payment sandbox refunds as Paystack does', () => {
+  /** A sandbox with one successful transaction of `amount` kobo. */
+  function paid(reference: string, amount: number) {
+    const own = new PaystackSandbox();
+    own.initialize({ email: 'buyer@example.com', amount, reference, callback_url: 'http://x/cb' });
+    own.pay(reference, SANDBOX_SUCCESS_CARD);
+    return own;
+  }
+
+  it('create, fetch and list validate against RefundCreateResponse, RefundFetchResponse and RefundListResponse', () => {
+    const own = paid('CAPS-R-1', 1_000_001);
+    own.holdRefunds = true;
+    const created = own.refund({ transaction: 'CAPS-R-1', amount: 250_001, merchant_note: 'caps-refund-7 goodwill' });
+    const validateCreate = validator('RefundCreateResponse');
+    expect(validateCreate(created), JSON.stringify(validateCreate.errors)).toBe(true);
+    if (!created.status) throw new Error('expected a refund');
+    expect(created.data).toMatchObject({ amount: 250_001, status: 'pending', currency: 'NGN' });
+    expect(created.data.transaction.reference).toBe('CAPS-R-1');
+
+    const validateFetch = validator('RefundFetchResponse');
+    const fetched = own.fetchRefund(created.data.id);
+    expect(validateFetch(fetched), JSON.stringify(validateFetch.errors)).toBe(true);
+    expect(fetched.data).toMatchObject({
+      id: created.data.id,
+      status: 'pending',
+      amount: 250_001,
+      transaction_reference: 'CAPS-R-1',
+      merchant_note: 'caps-refund-7 goodwill',
+    });
+    own.settleRefund(created.data.id, 'processed');
+    const processed = own.fetchRefund(created.data.id);
+    expect(validateFetch(processed), JSON.stringify(validateFetch.errors)).toBe(true);
+    expect(processed.data?.status).toBe('processed');
+    expect(processed.data?.refunded_at).toBeTruthy();
+
+    const validateList = validator('RefundListResponse');
+    const list = own.listRefunds({ transaction: 'CAPS-R-1' });
+    expect(validateList(list), JSON.stringify(validateList.errors)).toBe(true);
+    expect(list.data.map((r) => r.id)).toEqual([created.data.id]);
+    expect(own.listRefunds({ transaction: 'CAPS-none' }).data).toEqual([]);
+
+    const unknown = own.fetchRefund(99);
+    expect(validator('Error')(unknown)).toBe(true);
+    expect(unknown).toMatchObject({ status: false, httpStatus: 404 });
+  });
+
+  it('never refunds more than the transaction less its refunds that did not fail; a failed one frees its part', () => {
+    const own = paid('CAPS-R-2', 100_000);
+    own.holdRefunds = true;
+    const first = own.refund({ transaction: 'CAPS-R-2', amount: 60_000 });
+    expect(first.status).toBe(true);
+    const tooMuch = own.refund({ transaction: 'CAPS-R-2', amount: 40_001 });
+    expect(validator('Error')(tooMuch)).toBe(true);
+    expect(tooMuch).toMatchObject({ status: false, message: SANDBOX_REFUND_TOO_MUCH, httpStatus: 400 });
+    // The same amount while the first is in progress is refused too (one per transaction and amount).
+    expect(own.refund({ transaction: 'CAPS-R-2', amount: 60_000 })).toMatchObject({
+      status: false,
+      message: SANDBOX_REFUND_TOO_MUCH,
+    });
+    const second = own.refund({ transaction: 'CAPS-R-2', amount: 20_000 });
+    expect(second.status).toBe(true);
+    expect(own.refund({ transaction: 'CAPS-R-2', amount: 20_000 })).toMatchObject({
+      status: false,
+      message: SANDBOX_REFUND_IN_PROGRESS,
+    });
+    if (!first.status) return;
+    expect(own.settleRefund(first.data.id, 'failed')).toBe(true);
+    expect(own.settleRefund(first.data.id, 'processed')).toBe(false);
+    expect(own.refund({ transaction: 'CAPS-R-2', amount: 80_000 }).status).toBe(true);
+    expect(own.refund({ transaction: 'CAPS-R-2', amount: 1 })).toMatchObject({ status: false });
+    expect(own.refundRequestCount('CAPS-R-2')).toBe(7);
+
+    // Unknown, unpaid transactions: refused.
+    expect(own.refund({ transaction: 'CAPS-none', amount: 100 })).toMatchObject({ status: false, httpStatus: 404 });
+    own.initialize({ email: 'a@example.com', amount: 5_000, reference: 'CAPS-R-unpaid', callback_url: 'http://x' });
+    expect(own.refund({ transaction: 'CAPS-R-unpaid', amount: 100 })).toMatchObject({ status: false, httpStatus: 400 });
+  });
+
+  it('refunds settle on their own with signed refund.processed events; held ones can be failed', async () => {
+    const own = paid('CAPS-R-3', 500_000);
+    const events: { body: string; signature: string }[] = [];
+    own.onWebhook = (body, signature) => events.push({ body, signature });
+    const provider = new SandboxProvider(own);
+    const refund = await provider.refund({ transactionReference: 'CAPS-R-3', amountKobo: 100_000, reason: 'r' });
+    expect(refund).toMatchObject({
+      status: 'pending',
+      amount: 100_000,
+      currency: 'NGN',
+      transactionReference: 'CAPS-R-3',
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events).toHaveLength(1);
+    const event = JSON.parse(events[0]?.body ?? '{}') as { event: string; data: { id: string; status: string } };
+    expect(event).toMatchObject({ event: 'refund.processed', data: { id: refund.id, status: 'processed' } });
+    expect(signatureMatches(own.secretKey, events[0]?.body ?? '', events[0]?.signature)).toBe(true);
+    expect(await provider.fetchRefund(refund.id)).toMatchObject({ status: 'processed', amount: 100_000 });
+    expect(await provider.fetchRefund('999999')).toBeNull();
+    expect(await provider.fetchRefund('not-a-number')).toBeNull();
+
+    own.holdRefunds = true;
+    const held = await provider.refund({ transactionReference: 'CAPS-R-3', amountKobo: 50_000, reason: 'r' });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(events).toHaveLength(1);
+    expect(own.settleRefund(held.id, 'failed')).toBe(true);
+    expect(JSON.parse(events[1]?.body ?? '{}')).toMatchObject({ event: 'refund.failed', data: { status: 'failed' } });
+    expect((await provider.listRefunds('CAPS-R-3')).map((r) => [r.amount, r.status])).toEqual([
+      [50_000, 'failed'],
+      [100_000, 'processed'],
+    ]);
+    await expect(
+      provider.refund({ transactionReference: 'CAPS-R-3', amountKobo: 400_001, reason: 'r' }),
+    ).rejects.toBeInstanceOf(ProviderRequestError);
+    own.unavailable = true;
+    await expect(provider.listRefunds('CAPS-R-3')).rejects.toThrow(/switched off/);
   });
 });

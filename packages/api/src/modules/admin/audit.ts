@@ -5,7 +5,16 @@ import { AuditLogSchema } from '../auth/auth.entities.js';
 import { type PageQuery, pageOf } from './admin.mapper.js';
 
 /** What an admin action was done to: one of the record kinds an admin can change. */
-export type AuditTarget = 'user' | 'vendor' | 'product' | 'report' | 'contact_message' | 'settings' | 'payout' | 'return';
+export type AuditTarget =
+  | 'user'
+  | 'vendor'
+  | 'product'
+  | 'report'
+  | 'contact_message'
+  | 'settings'
+  | 'payout'
+  | 'return'
+  | 'order';
 
 /**
  * Records who did what to which record, and when. Pass the transaction's EntityManager: the entry is

@@ -134,9 +134,9 @@ export async function recordPaidOrders(em: Em, checkoutId: number, at: Date): Pr
 }
 
 /**
- * The release pair of an order delivered at `deliveredAt`: its net credit (sale and the shop's commission
- * entries) moves from pending to available at the end of the return window in force now (0 days: at
- * delivery). Call in the transaction of the status change. An order paid before the ledger existed has no
+ * The release pair of an order delivered at `deliveredAt`: its net credit (sale, the shop's commission and
+ * its refund entries in pending) moves from pending to available at the end of the return window in force
+ * now (0 days: at delivery). Call in the transaction of the status change. An order paid before the ledger existed has no
  * credit to release and writes nothing. Answers the number of entries written (0 on a retry).
  */
 export async function scheduleRelease(
@@ -147,7 +147,13 @@ export async function scheduleRelease(
   const [row] = await em
     .createQueryBuilder(LedgerEntrySchema, 'e')
     .select([raw('count(*) as entries'), raw('sum(e.amount_kobo) as total')])
-    .where({ orderId: order.id, vendor: order.vendorId, bucket: 'pending', kind: { $in: ['sale', 'commission'] } })
+    .where({
+      orderId: order.id,
+      vendor: order.vendorId,
+      bucket: 'pending',
+      // The refunds before delivery (docs/returns.md) are not released: the net is what is left.
+      kind: { $in: ['sale', 'commission', 'refund'] },
+    })
     .execute<{ entries: number | string; total: number | string | null }[]>('all', false);
   if (!row || Number(row.entries) === 0) return 0;
   const net = Number(row.total ?? 0);

@@ -1,8 +1,22 @@
-import { CURRENCY, formatKobo, koboToNaira, type RefundDto, type RefundKind } from '@caps/contracts';
+import {
+  CURRENCY,
+  formatKobo,
+  type GoodwillRefundInput,
+  koboToNaira,
+  nairaToKobo,
+  type PagedRefundsDto,
+  type RefundDto,
+  type RefundKind,
+  type RefundsQuery,
+} from '@caps/contracts';
 import { LockMode } from '@mikro-orm/core';
+import type { z } from 'zod';
+import type { AuthedContext } from '../../access/roles.js';
 import type { Context, Services } from '../../context.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
+import { pageOf } from '../admin/admin.mapper.js';
+import { recordAdminAction } from '../admin/audit.js';
 import { CheckoutSchema, type Order, OrderSchema, OrderStatusChangeSchema } from '../orders/orders.entities.js';
 import { PaymentSchema } from '../payment/payment.entities.js';
 import { ProviderRequestError, ProviderUnavailableError, type VerifiedRefund } from '../payment/provider.js';
@@ -359,33 +373,24 @@ export type RefundOutcome = 'processed' | 'failed' | 'pending' | 'already' | 'un
 
 /** Finds our row of a Paystack refund: by its id, else (a webhook before the sender recorded it) by our marker. */
 async function rowOf(em: Em, verified: VerifiedRefund): Promise<Refund | null> {
-  const linked = await em.findOne(
-    RefundSchema,
-    { providerRefundId: verified.id },
-    { populate: ['payment'], disableIdentityMap: true },
-  );
+  const find = (where: { id: number } | { providerRefundId: string }) =>
+    em.findOne(RefundSchema, where, { populate: ['payment'], disableIdentityMap: true });
+  const linked = await find({ providerRefundId: verified.id });
   if (linked) return linked;
   const marker = markerOf(verified.merchantNote);
   if (marker === null) return null;
-  const row = await em.findOne(
-    RefundSchema,
-    { id: marker, status: 'pending', providerRefundId: null },
-    { populate: ['payment'], disableIdentityMap: true },
-  );
+  const row = await find({ id: marker });
   if (row?.payment.reference !== verified.transactionReference || row.amountKobo !== verified.amount) return null;
-  const claimed = await em.nativeUpdate(
+  // Its sender may have recorded it meanwhile.
+  if (row.providerRefundId === verified.id) return row;
+  if (row.status !== 'pending' || row.providerRefundId) return null;
+  await em.nativeUpdate(
     RefundSchema,
     { id: row.id, status: 'pending', providerRefundId: null },
     { status: 'processing', providerRefundId: verified.id, updatedAt: new Date() },
   );
-  if (claimed !== 1) {
-    return em.findOne(
-      RefundSchema,
-      { providerRefundId: verified.id },
-      { populate: ['payment'], disableIdentityMap: true },
-    );
-  }
-  return em.findOne(RefundSchema, { id: row.id }, { populate: ['payment'], disableIdentityMap: true });
+  // Whoever linked it (this call or its sender), it is linked to this Paystack refund now, or not ours.
+  return find({ providerRefundId: verified.id });
 }
 
 /**
@@ -417,6 +422,35 @@ export async function applyRefundOutcome(ctx: ServicesCtx, providerRefundId: str
   if (verified.status === PROCESSED) return markProcessed(ctx.services, refund.id);
   if (FAILED_STATUSES.has(verified.status)) return markFailed(ctx.services, refund.id, `Refund ${verified.status}`);
   return 'pending';
+}
+
+/**
+ * The refund webhooks: Paystack's id when the event carries one, else every refund of the transaction (when
+ * it is one of ours with a refund in flight), each confirmed with GET /refund/{id} and applied once.
+ */
+export async function applyRefundOutcomesOf(
+  ctx: ServicesCtx,
+  event: { refundId: string | null; transactionReference: string | null },
+): Promise<RefundOutcome[]> {
+  if (event.refundId) return [await applyRefundOutcome(ctx, event.refundId)];
+  if (!event.transactionReference) return [];
+  const inFlight = await ctx.em.count(RefundSchema, {
+    payment: { reference: event.transactionReference },
+    status: { $in: ['pending', 'processing'] },
+  });
+  if (inFlight === 0) return [];
+  let atPaystack: VerifiedRefund[];
+  try {
+    atPaystack = await ctx.services.payments.listRefunds(event.transactionReference);
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError || error instanceof ProviderRequestError) {
+      throw new DomainError('BANK_UNAVAILABLE', 'Paystack could not be reached to confirm the refund.');
+    }
+    throw error;
+  }
+  const outcomes: RefundOutcome[] = [];
+  for (const refund of atPaystack) outcomes.push(await applyRefundOutcome(ctx, refund.id));
+  return outcomes;
 }
 
 async function markProcessed(services: Services, refundId: number): Promise<RefundOutcome> {
@@ -637,4 +671,68 @@ export function toRefundDto(refund: Refund): RefundDto {
     created_at: refund.createdAt.toISOString(),
     processed_at: refund.processedAt?.toISOString() ?? null,
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Admin
+
+/** GET /admin/refunds: every refund, newest first, by status when asked. */
+export async function listRefunds(ctx: AuthedContext, query: z.output<typeof RefundsQuery>): Promise<PagedRefundsDto> {
+  const [rows, total] = await ctx.em.findAndCount(RefundSchema, query.status ? { status: query.status } : {}, {
+    populate: ['payment', 'initiatedBy'],
+    orderBy: { createdAt: 'desc', id: 'desc' },
+    limit: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+  });
+  return { data: rows.map(toRefundDto), ...pageOf(total, query) };
+}
+
+/**
+ * POST /admin/orders/{id}/refund: a goodwill refund of a paid order, items first, then the order's shipping
+ * share; 422 beyond what is left (with what is left). Audited; sent to Paystack after the commit.
+ */
+export async function goodwillRefund(
+  ctx: AuthedContext,
+  input: z.output<typeof GoodwillRefundInput>,
+): Promise<RefundDto> {
+  const amountKobo = nairaToKobo(input.amount);
+  const refundId = await ctx.em.fork().transactional(async (tx) => {
+    const em = tx as Em;
+    const order = await em.findOne(OrderSchema, { id: input.id }, { disableIdentityMap: true });
+    if (!order) throw new DomainError('NOT_FOUND', 'Order not found');
+    if (order.paymentStatus !== 'paid') {
+      const message = 'Only a paid order can be refunded.';
+      throw new DomainError('VALIDATION', message, { id: [message] });
+    }
+    const left = await refundableOf(em, order.id);
+    const itemsKobo = Math.min(amountKobo, left.itemsLeftKobo);
+    const shippingKobo = amountKobo - itemsKobo;
+    if (shippingKobo > left.shippingLeftKobo) {
+      const message = moreThanLeftMessage(left.itemsLeftKobo + left.shippingLeftKobo);
+      throw new DomainError('VALIDATION', message, { amount: [message] });
+    }
+    const refund = await createRefund(em, {
+      orderId: order.id,
+      itemsKobo,
+      shippingKobo,
+      kind: 'goodwill',
+      reason: input.reason,
+      initiatedById: ctx.user.id,
+      at: ctx.services.clock.now(),
+    });
+    recordAdminAction(em, ctx, 'goodwill_refund', 'order', order.id, {
+      refund_id: refund.id,
+      amount: koboToNaira(amountKobo),
+      items_amount: koboToNaira(itemsKobo),
+      shipping_amount: koboToNaira(shippingKobo),
+      reason: input.reason,
+    });
+    await em.flush();
+    return refund.id;
+  });
+  await sendRefunds(ctx.services, [refundId]);
+  const refund = await ctx.em
+    .fork()
+    .findOneOrFail(RefundSchema, { id: refundId }, { populate: ['payment', 'initiatedBy'] });
+  return toRefundDto(refund);
 }

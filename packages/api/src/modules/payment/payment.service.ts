@@ -7,6 +7,7 @@ import { DomainError } from '../../errors.js';
 import { CartItemSchema } from '../cart/cart.entities.js';
 import { recordPaidOrders } from '../finance/ledger.service.js';
 import { applyTransferOutcome } from '../finance/payouts.service.js';
+import { applyRefundOutcomesOf } from '../finance/refunds.service.js';
 import { CheckoutSchema, OrderSchema } from '../orders/orders.entities.js';
 import { reviveReleasedCheckout } from '../orders/orders.service.js';
 import { PaymentSchema } from './payment.entities.js';
@@ -222,6 +223,7 @@ export async function isPayable(ctx: Pick<Context, 'em'>, reference: string): Pr
 }
 
 const TRANSFER_EVENTS = new Set(['transfer.success', 'transfer.failed', 'transfer.reversed']);
+const REFUND_EVENTS = new Set(['refund.pending', 'refund.processing', 'refund.processed', 'refund.failed']);
 
 /**
  * POST /payment/webhook: a signed event; charge.success triggers our own verify of its reference, and
@@ -235,7 +237,7 @@ export async function handleWebhook(
   if (!ctx.services.payments.verifySignature(rawBody, signature)) {
     throw new DomainError('UNAUTHENTICATED', 'Invalid webhook signature');
   }
-  let event: { event?: unknown; data?: { reference?: unknown } };
+  let event: { event?: unknown; data?: { reference?: unknown; id?: unknown; transaction_reference?: unknown } };
   try {
     event = JSON.parse(rawBody);
   } catch {
@@ -249,6 +251,14 @@ export async function handleWebhook(
   // A payout's transfer settled: our own verify of the reference decides, never the body (unknown ones: 200).
   if (typeof event.event === 'string' && TRANSFER_EVENTS.has(event.event) && typeof reference === 'string') {
     await applyTransferOutcome(ctx, reference);
+  }
+  // A refund moved on: GET /refund/{id} (or the transaction's refunds) decides, never the body.
+  if (typeof event.event === 'string' && REFUND_EVENTS.has(event.event) && event.data) {
+    const { id, transaction_reference: transaction } = event.data;
+    await applyRefundOutcomesOf(ctx, {
+      refundId: typeof id === 'string' || typeof id === 'number' ? String(id) : null,
+      transactionReference: typeof transaction === 'string' ? transaction : null,
+    });
   }
   return { received: true };
 }

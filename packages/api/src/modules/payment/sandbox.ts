@@ -646,7 +646,7 @@ export class PaystackSandbox {
         last_name: '',
         email: r.transaction.email,
         customer_code: `CUS_${r.transaction.id}`,
-        phone: null,
+        phone: '',
         metadata: '',
         risk_action: 'default',
         international_format_phone: '',
