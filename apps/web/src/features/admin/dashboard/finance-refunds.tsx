@@ -28,7 +28,7 @@ function RefundRows({ refunds }: { refunds: RefundDto[] }) {
   return (
     <AdminTable
       caption="Refunds"
-      columns={['Refund', 'Kind', 'Amount', 'Status', 'Payment', 'Started', 'Processed']}
+      columns={['Refund', 'Kind', 'Amount', 'Status', 'Payment', 'Dates']}
       minWidth="min-w-[56rem]"
     >
       {refunds.map((refund) => (
@@ -64,18 +64,18 @@ function RefundRows({ refunds }: { refunds: RefundDto[] }) {
               <span className="block text-muted-foreground">Paystack {refund.provider_reference}</span>
             ) : null}
           </Cell>
-          <Cell className="whitespace-nowrap text-muted-foreground">
-            <time dateTime={refund.created_at}>{formatDateTime(refund.created_at)}</time>
+          <Cell className="text-muted-foreground">
+            <span className="block whitespace-nowrap">
+              Started <time dateTime={refund.created_at}>{formatDateTime(refund.created_at)}</time>
+            </span>
             <span className="block text-xs">
               {refund.initiated_by ? `by ${refund.initiated_by.name} (${refund.initiated_by.role})` : 'automatically'}
             </span>
-          </Cell>
-          <Cell className="whitespace-nowrap text-muted-foreground">
             {refund.processed_at ? (
-              <time dateTime={refund.processed_at}>{formatDateTime(refund.processed_at)}</time>
-            ) : (
-              '—'
-            )}
+              <span className="block whitespace-nowrap">
+                Processed <time dateTime={refund.processed_at}>{formatDateTime(refund.processed_at)}</time>
+              </span>
+            ) : null}
           </Cell>
         </tr>
       ))}
