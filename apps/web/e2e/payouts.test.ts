@@ -243,6 +243,10 @@ describe.skipIf(!browserAvailable())('vendor payouts in the browser', () => {
       const tools = admin.getByRole('form', { name: 'Shop commission' });
       await admin.getByLabel('Search shops').fill('Bukar');
       await admin.getByLabel('Shop', { exact: true }).selectOption({ label: 'Bukar Cap House (Verified)' });
+      // A shop without a rate of its own starts on the platform's: the box is ticked and the rate field off.
+      await tools.getByText('This shop follows it now.').waitFor();
+      expect(await tools.getByLabel("Shop's commission (%)").isDisabled()).toBe(true);
+      await tools.getByLabel('Follow the platform rate').uncheck();
       await tools.getByLabel("Shop's commission (%)").fill('60');
       await tools.getByRole('button', { name: 'Save Commission' }).click();
       await expect

@@ -11,7 +11,8 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   commission: 'Commission',
   shipping: 'Shipping',
   platform_coupon: 'Platform coupon',
-  release: 'Released after return window',
+  // Releases, and the holds of an open return (their reason says which).
+  release: 'Release',
   payout: 'Payout',
   payout_reversal: 'Payout returned',
   refund: 'Refund',

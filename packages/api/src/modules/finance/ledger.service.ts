@@ -163,6 +163,7 @@ export async function scheduleRelease(
     orderId: order.id,
     vendorId: order.vendorId,
     kind: 'release' as const,
+    reason: 'The return window passed',
     effectiveAt,
     createdAt: deliveredAt,
   };

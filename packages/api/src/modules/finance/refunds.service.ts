@@ -286,7 +286,14 @@ async function refundEntries(
   ];
   if (releaseAt !== null && releaseAt > at && !held && net !== 0) {
     // The release already scheduled moves the whole net; at its time, move this refund's part back.
-    const adjust = { orderId: order.id, vendorId, kind: 'release' as const, effectiveAt: releaseAt, createdAt: at };
+    const adjust = {
+      orderId: order.id,
+      vendorId,
+      kind: 'release' as const,
+      reason: `Refund #${refund.id}: less to release`,
+      effectiveAt: releaseAt,
+      createdAt: at,
+    };
     entries.push(
       { ...adjust, key: key('release_adjust:pending'), bucket: 'pending', amountKobo: net },
       { ...adjust, key: key('release_adjust:available'), bucket: 'available', amountKobo: -net },

@@ -146,6 +146,8 @@ async function writeHoldPair(
     vendorId: request.vendorId,
     orderId: request.orderId,
     kind: 'release' as const,
+    // Said on the shop's ledger, where a hold would otherwise read as an ordinary release.
+    reason: move === 'hold' ? `Held while return #${request.id} is open` : `Return #${request.id} closed`,
     effectiveAt: at,
     createdAt,
   };
