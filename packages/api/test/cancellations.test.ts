@@ -212,12 +212,17 @@ describe('the customer cancels a paid order', () => {
     // The shop coupon's discount is not refunded: it was never paid.
     expect(itemsOf(first) + itemsOf(second)).toBe(KANO_PRICE * 0.9 + 2 * LAGOS_PRICE);
 
+    // What each order's answer says a cancellation now would refund: items only while the other is open.
+    const before = await env.caller(token).orders.get({ id: first });
+    expect(before.cancel_refund_amount).toBe(itemsOf(first));
     const one = await env.caller(token).orders.cancel({ id: first });
     expect(one.refunds).toHaveLength(1);
     expect(one.refunds[0]).toMatchObject({ items_amount: itemsOf(first), shipping_amount: 0 });
     expect(one.refunded_amount).toBe(itemsOf(first));
     await expectLedgerReconciles();
 
+    expect((await env.caller(token).orders.get({ id: second })).cancel_refund_amount).toBe(itemsOf(second) + 2_000);
+    expect(one.cancel_refund_amount).toBe(0);
     const two = await env.caller(token).orders.cancel({ id: second });
     expect(two.refunds).toHaveLength(1);
     expect(two.refunds[0]).toMatchObject({ items_amount: itemsOf(second), shipping_amount: 2_000 });

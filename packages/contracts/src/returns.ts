@@ -201,6 +201,8 @@ export const OrderAfterSaleFields = {
   /** Until when a return may be requested (null: not delivered, or no longer possible). */
   return_window_ends_at: z.string().nullable(),
   can_cancel: z.boolean(),
+  /** Naira a cancellation now would refund: the item money left, and the checkout's shipping when this is its last open order. */
+  cancel_refund_amount: z.number(),
   can_request_return: z.boolean(),
   refunds: z.array(RefundDto),
   returns: z.array(ReturnDto),

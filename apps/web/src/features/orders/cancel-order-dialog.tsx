@@ -37,7 +37,7 @@ export function CancelOrderDialog({ order, open, onOpenChange }: CancelOrderDial
           <DialogTitle>Cancel order #{order.id}?</DialogTitle>
           <DialogDescription>
             {paid
-              ? `The shop will not send it, and what you paid for its caps (${formatNaira(order.subtotal - order.discount)}) is refunded to your original payment method. Shipping is refunded too once every order of the same checkout is cancelled.`
+              ? `The shop will not send it, and ${formatNaira(order.cancel_refund_amount)} is refunded to your original payment method${order.cancel_refund_amount > order.subtotal - order.discount ? ', shipping included' : ''}.`
               : 'The shop will not send it, and you will not be asked to pay. The other unpaid orders of the same checkout are cancelled with it, as they were to be paid together.'}{' '}
             This cannot be undone.
           </DialogDescription>

@@ -9,7 +9,7 @@ import {
   ReturnRequestSchema,
 } from '../returns/returns.entities.js';
 import { RETURN_POPULATE, toReturnDto } from '../returns/returns.mapper.js';
-import type { Order } from './orders.entities.js';
+import { type Order, OrderSchema } from './orders.entities.js';
 
 /**
  * What an order answer carries of its after-sale state (docs/returns.md): its cancellation reason, its
@@ -22,6 +22,7 @@ export interface AfterSaleFields {
   refunded_amount: number;
   return_window_ends_at: string | null;
   can_cancel: boolean;
+  cancel_refund_amount: number;
   can_request_return: boolean;
   refunds: RefundDto[];
   returns: ReturnDto[];
@@ -36,9 +37,14 @@ export interface AfterSaleRows {
    * was recorded on the order, as the demo seed's): the returns service takes it as their window.
    */
   releases: Map<number, Date>;
+  /**
+   * The shipping a cancellation now would refund, by order id: the checkout's shipping left, for a paid
+   * order that is the last open one of its checkout (0 for the others).
+   */
+  shippingOnCancel: Map<number, number>;
 }
 
-type AfterSaleOrder = Pick<Order, 'id' | 'status' | 'returnWindowEndsAt'>;
+type AfterSaleOrder = Pick<Order, 'id' | 'status' | 'returnWindowEndsAt' | 'paymentStatus' | 'checkout'>;
 
 const CANCELLABLE: readonly string[] = ['pending', 'confirmed'];
 
@@ -55,10 +61,14 @@ function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
 
 /** The refunds (oldest first) and returns (newest first) of these orders, with what their answers show. */
 export async function loadAfterSale(em: Em, orders: AfterSaleOrder[]): Promise<AfterSaleRows> {
-  if (orders.length === 0) return { refunds: new Map(), returns: new Map(), releases: new Map() };
+  if (orders.length === 0) {
+    return { refunds: new Map(), returns: new Map(), releases: new Map(), shippingOnCancel: new Map() };
+  }
   const orderIds = orders.map((o) => o.id);
   const windowless = orders.filter((o) => o.status === 'delivered' && !o.returnWindowEndsAt);
-  const [refunds, requests, releases] = await Promise.all([
+  const cancellable = orders.filter((o) => CANCELLABLE.includes(o.status) && o.paymentStatus === 'paid');
+  const checkoutIds = [...new Set(cancellable.map((o) => o.checkout.id))];
+  const [refunds, requests, releases, siblings] = await Promise.all([
     em.find(
       RefundSchema,
       { order: { $in: orderIds } },
@@ -76,7 +86,24 @@ export async function loadAfterSale(em: Em, orders: AfterSaleOrder[]): Promise<A
           { key: { $in: windowless.map((o) => `order:${o.id}:release:available`) } },
           { fields: ['orderId', 'effectiveAt'] },
         ),
+    checkoutIds.length === 0
+      ? []
+      : em.find(
+          OrderSchema,
+          { checkout: { $in: checkoutIds } },
+          {
+            fields: ['id', 'status', 'checkout.shippingKobo', 'checkout.shippingRefundedKobo'],
+            populate: ['checkout'],
+          },
+        ),
   ]);
+  const shippingOnCancel = new Map<number, number>();
+  for (const order of cancellable) {
+    const checkout = siblings.filter((o) => o.checkout.id === order.checkout.id);
+    const othersOpen = checkout.some((o) => o.id !== order.id && o.status !== 'cancelled');
+    const left = checkout[0] ? checkout[0].checkout.shippingKobo - checkout[0].checkout.shippingRefundedKobo : 0;
+    shippingOnCancel.set(order.id, othersOpen ? 0 : Math.max(0, left));
+  }
   const items =
     requests.length === 0
       ? []
@@ -91,6 +118,7 @@ export async function loadAfterSale(em: Em, orders: AfterSaleOrder[]): Promise<A
     refunds: groupBy(refunds, (refund) => refund.order?.id ?? 0),
     returns: groupBy(withItems, (entry) => entry.request.order.id),
     releases: new Map(releases.map((entry) => [entry.orderId ?? 0, entry.effectiveAt])),
+    shippingOnCancel,
   };
 }
 
@@ -126,6 +154,10 @@ export function afterSaleFieldsOf(
     ),
     return_window_ends_at: windowEnds?.toISOString() ?? null,
     can_cancel: canCancel(order, reader),
+    cancel_refund_amount:
+      canCancel(order, reader) && order.paymentStatus === 'paid'
+        ? koboToNaira(itemsLeft + (rows.shippingOnCancel.get(order.id) ?? 0))
+        : 0,
     can_request_return: windowEnds !== null && itemsLeft > 0,
     refunds: refunds.map(toRefundDto),
     returns: (rows.returns.get(order.id) ?? []).map(({ request, items }) => toReturnDto(request, items)),
