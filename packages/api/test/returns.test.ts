@@ -327,7 +327,10 @@ describe('a return from request to refund', () => {
     await deliver(kano, orderId);
     const [line] = await itemsOf(orderId);
     const { net } = await paidOf(orderId);
+    expect((await env.caller(kano.token).vendor.balance()).next_release_at).not.toBeNull();
     const created = await request(bought.token, orderId, [{ order_item_id: line?.id as number, quantity: 1 }], 'other');
+    // The release the hold cancels out is no longer announced to the shop.
+    expect((await env.caller(kano.token).vendor.balance()).next_release_at).toBeNull();
     await env.caller(kano.token).vendor.decideReturn({ id: created.id, decision: 'approved' });
     env.clock.advanceDays(8);
     const held = await env.caller(kano.token).vendor.balance();

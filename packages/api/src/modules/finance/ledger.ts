@@ -82,14 +82,24 @@ export async function balanceOf(em: Em, vendorId: number, at: Date): Promise<Bal
   return { pendingKobo: sumOf('pending'), availableKobo: sumOf('available'), paidOutKobo: sumOf('paid_out') };
 }
 
-/** When the shop's next scheduled release counts (null when none is scheduled after `at`). */
+/**
+ * When the shop's next scheduled release counts: the first moment after `at` at which its scheduled entries
+ * add money to `available` (a release that a return's hold or a refund cancels out moves nothing and is not
+ * one). null when none is scheduled.
+ */
 export async function nextReleaseOf(em: Em, vendorId: number, at: Date): Promise<Date | null> {
-  const next = await em.findOne(
+  const scheduled = await em.find(
     LedgerEntrySchema,
     { vendor: vendorId, kind: 'release', bucket: 'available', effectiveAt: { $gt: at } },
-    { fields: ['effectiveAt'], orderBy: { effectiveAt: 'asc' } },
+    { fields: ['effectiveAt', 'amountKobo'], orderBy: { effectiveAt: 'asc' } },
   );
-  return next?.effectiveAt ?? null;
+  const byMoment = new Map<number, number>();
+  for (const entry of scheduled) {
+    const moment = entry.effectiveAt.getTime();
+    byMoment.set(moment, (byMoment.get(moment) ?? 0) + entry.amountKobo);
+  }
+  for (const [moment, total] of byMoment) if (total > 0) return new Date(moment);
+  return null;
 }
 
 export interface FinanceSettings {
