@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLogSchema, UserSchema } from '../src/modules/auth/auth.entities.js';
 import type { Product } from '../src/modules/catalogue/catalogue.entities.js';
 import { CouponSchema } from '../src/modules/coupons/coupons.entities.js';
-import { LedgerEntrySchema } from '../src/modules/finance/finance.entities.js';
+import { LedgerEntrySchema, RefundSchema } from '../src/modules/finance/finance.entities.js';
 import { balanceOf } from '../src/modules/finance/ledger.js';
 import { CheckoutSchema, OrderSchema } from '../src/modules/orders/orders.entities.js';
 import { PaymentSchema } from '../src/modules/payment/payment.entities.js';
@@ -300,14 +300,20 @@ describe('the demo seed', () => {
     const entries = await em.find(LedgerEntrySchema, {});
     const payments = await em.find(PaymentSchema, { status: 'success' });
     expect(payments.length).toBeGreaterThan(20);
-    expect(entries.reduce((t, e) => t + e.amountKobo, 0)).toBe(payments.reduce((t, p) => t + p.amountKobo, 0));
+    // Σ ledger = collected − refunds (the after-sale history: cancellations, returns, a goodwill refund).
+    const refunds = await em.find(RefundSchema, { status: { $ne: 'failed' } });
+    expect(refunds.length).toBeGreaterThanOrEqual(5);
+    expect(entries.reduce((t, e) => t + e.amountKobo, 0)).toBe(
+      payments.reduce((t, p) => t + p.amountKobo, 0) - refunds.reduce((t, r) => t + r.amountKobo, 0),
+    );
     // Every paid order has its entries; no unpaid one has any.
     const paidOrders = await em.find(OrderSchema, { paymentStatus: 'paid' });
     const withSale = new Set(entries.filter((e) => e.kind === 'sale').map((e) => e.orderId));
     expect(paidOrders.every((o) => withSale.has(o.id))).toBe(true);
     expect(withSale.size).toBe(paidOrders.length);
-    // Each delivered order is released at delivery + 7 days.
-    const delivered = paidOrders.filter((o) => o.status === 'delivered');
+    // Each order delivered (returned and refunded ones too) is released at delivery + 7 days.
+    const afterDelivery = ['delivered', 'return_requested', 'returned', 'refunded', 'partially_refunded'];
+    const delivered = paidOrders.filter((o) => afterDelivery.includes(o.status));
     expect(new Set(entries.filter((e) => e.kind === 'release').map((e) => e.orderId)).size).toBe(delivered.length);
     const now = new Date();
     const vendors = [...new Set(paidOrders.map((o) => o.vendor.id))];

@@ -119,7 +119,13 @@ describe('demo seed', () => {
     const productReviews = reviews.filter((r) => r.product);
     expect(productReviews.length).toBeGreaterThan(10);
     expect(reviews.some((r) => r.product === null && r.vendor !== null)).toBe(true);
-    const delivered = await em().find(OrderItemSchema, { order: { status: 'delivered' } }, { populate: ['order'] });
+    // Delivered, also when returned or refunded afterwards: reviews stay open (docs/returns.md).
+    const afterDelivery = ['delivered', 'return_requested', 'returned', 'refunded', 'partially_refunded'] as const;
+    const delivered = await em().find(
+      OrderItemSchema,
+      { order: { status: { $in: [...afterDelivery] } } },
+      { populate: ['order'] },
+    );
     const bought = new Set(delivered.map((i) => `${i.order.user.id}:${i.product.id}`));
     for (const review of productReviews) {
       expect(review.verifiedPurchase).toBe(true);

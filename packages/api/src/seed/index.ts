@@ -9,6 +9,7 @@ import { drawPictures } from './pictures.js';
 import { seededRandom } from './random.js';
 import { emptyDatabase, removeStoredImages } from './reset.js';
 import { startRun } from './run.js';
+import { seedAfterSale } from './steps/after-sale.js';
 import { planProducts, seedCatalogue, seedCoupons } from './steps/catalogue.js';
 import { seedCheckouts } from './steps/checkouts.js';
 import { seedInbox } from './steps/inbox.js';
@@ -72,6 +73,7 @@ export async function seedDemo(services: Services, options: { reset?: boolean } 
       await tx.flush();
       await seedLedger(run);
       await seedPayouts(run);
+      await seedAfterSale(run);
       await refreshSearchText(tx as Em);
       return counts;
     });

@@ -476,8 +476,11 @@ async function markProcessed(services: Services, refundId: number): Promise<Refu
   });
 }
 
-/** refunded once every kobo of the order's items was refunded (processed), else partially_refunded. */
-async function moveOrderAfterRefund(em: Em, orderId: number): Promise<void> {
+/**
+ * refunded once every kobo of the order's items was refunded (processed), else partially_refunded. `at`
+ * dates the change (the demo seed's past); without it, now.
+ */
+export async function moveOrderAfterRefund(em: Em, orderId: number, at?: Date): Promise<void> {
   const order = await em.findOneOrFail(OrderSchema, { id: orderId }, { disableIdentityMap: true });
   if (!REFUNDABLE_ORDER_STATUSES.includes(order.status)) return;
   const processed = await em.find(
@@ -488,9 +491,16 @@ async function moveOrderAfterRefund(em: Em, orderId: number): Promise<void> {
   const refundedItems = processed.reduce((sum, r) => sum + r.itemsKobo, 0);
   const to = refundedItems >= order.subtotalKobo - order.discountKobo ? 'refunded' : 'partially_refunded';
   if (to === order.status) return;
-  const moved = await em.nativeUpdate(OrderSchema, { id: orderId, status: order.status }, { status: to });
+  const dated = at ? { updatedAt: at } : {};
+  const moved = await em.nativeUpdate(OrderSchema, { id: orderId, status: order.status }, { status: to, ...dated });
   if (moved !== 1) return;
-  em.create(OrderStatusChangeSchema, { order: orderId, fromStatus: order.status, toStatus: to, actor: null });
+  em.create(OrderStatusChangeSchema, {
+    order: orderId,
+    fromStatus: order.status,
+    toStatus: to,
+    actor: null,
+    ...(at ? { createdAt: at } : {}),
+  });
   await em.flush();
 }
 

@@ -69,6 +69,27 @@ async function lostRace(em: Em, orderId: number, by: Canceller): Promise<DomainE
 }
 
 /**
+ * What the cancellation of a paid order (already marked cancelled) refunds: whatever is left of its item
+ * money (a goodwill refund may have taken some already), and the checkout's shipping once no order of it
+ * is left to ship. Exported for the demo seed.
+ */
+export async function cancellationRefundOf(
+  em: Em,
+  orderId: number,
+): Promise<{ itemsKobo: number; shippingKobo: number }> {
+  const current = await em.findOneOrFail(OrderSchema, { id: orderId }, { disableIdentityMap: true });
+  const checkout = await em.findOneOrFail(CheckoutSchema, { id: current.checkout.id }, { disableIdentityMap: true });
+  const stillOpen = await em.count(OrderSchema, {
+    checkout: checkout.id,
+    id: { $ne: orderId },
+    status: { $ne: 'cancelled' },
+  });
+  const itemsKobo = Math.max(0, current.subtotalKobo - current.discountKobo - current.refundedKobo);
+  const shippingKobo = stillOpen === 0 ? Math.max(0, checkout.shippingKobo - checkout.shippingRefundedKobo) : 0;
+  return { itemsKobo, shippingKobo };
+}
+
+/**
  * Cancels a paid order still pending or confirmed and refunds it; answers the ids of the refunds to send
  * (none when nothing is left to refund). `actorId` is the customer or the shop's owner.
  */
@@ -99,17 +120,7 @@ async function cancelPaidOrder(
     await em.flush();
     await giveBackOrderStock(em, [order]);
 
-    const current = await em.findOneOrFail(OrderSchema, { id: order.id }, { disableIdentityMap: true });
-    const checkout = await em.findOneOrFail(CheckoutSchema, { id: order.checkout.id }, { disableIdentityMap: true });
-    const stillOpen = await em.count(OrderSchema, {
-      checkout: checkout.id,
-      id: { $ne: order.id },
-      status: { $ne: 'cancelled' },
-    });
-    // Whatever is left of the order's item money (a goodwill refund may have taken some already), and the
-    // checkout's shipping once no order of it is left to ship.
-    const itemsKobo = Math.max(0, current.subtotalKobo - current.discountKobo - current.refundedKobo);
-    const shippingKobo = stillOpen === 0 ? Math.max(0, checkout.shippingKobo - checkout.shippingRefundedKobo) : 0;
+    const { itemsKobo, shippingKobo } = await cancellationRefundOf(em, order.id);
     if (itemsKobo + shippingKobo === 0) return [];
     const refund = await createRefund(em, {
       orderId: order.id,

@@ -159,6 +159,35 @@ async function writeHoldPair(
 
 const later = (a: Date, b: Date | null) => (b && b > a ? b : a);
 
+type ReturnRef = { id: number; orderId: number; vendorId: number };
+
+/**
+ * A return was requested (`now`): the order's pending net is held in `pending` past its release time while
+ * the return is open. Nothing when the order has no release scheduled. Exported for the demo seed.
+ */
+export async function holdForReturn(em: Em, ref: ReturnRef, now: Date): Promise<void> {
+  const releaseAt = await releaseTimeOf(em, ref.orderId);
+  if (!releaseAt) return;
+  const net = await pendingNetOf(em, { id: ref.orderId }, ref.vendorId);
+  await writeHoldPair(em, ref, 'hold', net, later(now, releaseAt), now);
+}
+
+/**
+ * A return was received (`now`) and its refund (if any) created: what stays held after the refund reversed
+ * its share in the pending bucket goes back to its release. Exported for the demo seed.
+ */
+export async function unholdAfterRefund(em: Em, ref: ReturnRef, refundId: number | null, now: Date): Promise<void> {
+  const held = await heldBy(em, ref.id, ref.vendorId);
+  const reversed =
+    refundId === null
+      ? 0
+      : await sumOf(em, { vendor: ref.vendorId, bucket: 'pending', key: { $like: `refund:${refundId}:%` } });
+  if (held !== 0) {
+    const releaseAt = await releaseTimeOf(em, ref.orderId);
+    await writeHoldPair(em, ref, 'unhold', held + reversed, later(now, releaseAt), now);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Request
 
@@ -174,7 +203,7 @@ interface Line {
  * order's discount. When the order is returned whole, the last line takes the remainder, so the returns
  * of an order add up to exactly what was paid for its items.
  */
-async function linesOf(em: Em, order: Order, input: RequestInput): Promise<Line[]> {
+export async function linesOf(em: Em, order: Order, input: RequestInput): Promise<Line[]> {
   const items = await em.find(OrderItemSchema, { order: order.id }, { orderBy: { id: 'asc' } });
   const earlier = await em.find(ReturnItemSchema, {
     orderItem: { $in: items.map((i) => i.id) },
@@ -276,11 +305,7 @@ export async function requestReturn(ctx: AuthedContext, input: RequestInput): Pr
       });
     }
     await em.flush();
-    if (releaseAt) {
-      const net = await pendingNetOf(em, order, order.vendor.id);
-      const ref = { id: request.id, orderId: order.id, vendorId: order.vendor.id };
-      await writeHoldPair(em, ref, 'hold', net, later(now, releaseAt), now);
-    }
+    await holdForReturn(em, { id: request.id, orderId: order.id, vendorId: order.vendor.id }, now);
     return request.id;
   });
   return loadOne(ctx.em.fork() as Em, id);
@@ -468,16 +493,7 @@ async function receive(ctx: AuthedContext, input: ReceivedInput, actor: Actor): 
       await em.nativeUpdate(ReturnRequestSchema, { id: request.id }, { status: 'refunded', refund: refund.id });
     }
     // What stays held after the refund reversed its share in the pending bucket goes to its release.
-    const held = await heldBy(em, request.id, vendorId);
-    const reversed =
-      refundId === null
-        ? 0
-        : await sumOf(em, { vendor: vendorId, bucket: 'pending', key: { $like: `refund:${refundId}:%` } });
-    if (held !== 0) {
-      const releaseAt = await releaseTimeOf(em, order.id);
-      const ref = { id: request.id, orderId: order.id, vendorId };
-      await writeHoldPair(em, ref, 'unhold', held + reversed, later(now, releaseAt), now);
-    }
+    await unholdAfterRefund(em, { id: request.id, orderId: order.id, vendorId }, refundId, now);
     if (actor.role === 'admin') {
       recordAdminAction(em, ctx, 'return.receive', 'return', request.id, {
         order_id: order.id,
