@@ -4,6 +4,7 @@ import {
   RETURN_REASON_LABELS,
   type ReturnDecisionInput,
   type ReturnDto,
+  type ReturnReason,
   type ReturnReceivedInput,
   type ReturnRequestInput,
   type ReturnStatus,
@@ -191,7 +192,7 @@ export async function unholdAfterRefund(em: Em, ref: ReturnRef, refundId: number
 // ---------------------------------------------------------------------------------------------------------
 // Request
 
-interface Line {
+export interface Line {
   item: OrderItem;
   quantity: number;
   amountKobo: number;
@@ -249,6 +250,47 @@ export async function linesOf(em: Em, order: Order, input: RequestInput): Promis
 }
 
 /**
+ * Writes a return request of these lines of the order (already checked), its items and the hold that keeps
+ * the order's credit pending while it is open. The order's status move is the caller's. Used by
+ * requestReturn and by the demo seed, so both write the same rows.
+ */
+export async function writeReturnRequest(
+  em: Em,
+  input: {
+    order: Pick<Order, 'id'> & { vendor: { id: number } };
+    userId: number;
+    reason: ReturnReason;
+    details: string;
+    lines: readonly Line[];
+    at: Date;
+  },
+): Promise<ReturnRequest> {
+  const { order, at } = input;
+  const request = em.create(ReturnRequestSchema, {
+    order: order.id,
+    user: input.userId,
+    vendor: order.vendor.id,
+    status: 'requested',
+    reason: input.reason,
+    details: input.details,
+    includesShipping: SELLER_FAULT_REASONS.includes(input.reason),
+    createdAt: at,
+    updatedAt: at,
+  });
+  for (const line of input.lines) {
+    em.create(ReturnItemSchema, {
+      returnRequest: request,
+      orderItem: line.item,
+      quantity: line.quantity,
+      amountKobo: line.amountKobo,
+    });
+  }
+  await em.flush();
+  await holdForReturn(em, { id: request.id, orderId: order.id, vendorId: order.vendor.id }, at);
+  return request;
+}
+
+/**
  * POST /orders/{id}/returns: some or all caps of the caller's delivered order, within its return window.
  * In one transaction: the order goes delivered → return_requested, the return and its lines are written,
  * and the order's pending net is held in `pending` past its release time while the return is open.
@@ -285,27 +327,14 @@ export async function requestReturn(ctx: AuthedContext, input: RequestInput): Pr
       actor: ctx.user.id,
       createdAt: now,
     });
-    const request = em.create(ReturnRequestSchema, {
-      order: order.id,
-      user: ctx.user.id,
-      vendor: order.vendor.id,
-      status: 'requested',
+    const request = await writeReturnRequest(em, {
+      order,
+      userId: ctx.user.id,
       reason: input.reason,
       details: input.details,
-      includesShipping: SELLER_FAULT_REASONS.includes(input.reason),
-      createdAt: now,
-      updatedAt: now,
+      lines,
+      at: now,
     });
-    for (const line of lines) {
-      em.create(ReturnItemSchema, {
-        returnRequest: request,
-        orderItem: line.item,
-        quantity: line.quantity,
-        amountKobo: line.amountKobo,
-      });
-    }
-    await em.flush();
-    await holdForReturn(em, { id: request.id, orderId: order.id, vendorId: order.vendor.id }, now);
     return request.id;
   });
   return loadOne(ctx.em.fork() as Em, id);

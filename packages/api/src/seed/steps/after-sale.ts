@@ -1,5 +1,5 @@
 import type { OrderStatus, ReturnReason } from '@caps/contracts';
-import { RETURN_REASON_LABELS, SELLER_FAULT_REASONS } from '@caps/contracts';
+import { RETURN_REASON_LABELS } from '@caps/contracts';
 import { UserSchema } from '../../modules/auth/auth.entities.js';
 import { LedgerEntrySchema, PayoutSchema, RefundSchema } from '../../modules/finance/finance.entities.js';
 import { createRefund, moveOrderAfterRefund, refundableOf } from '../../modules/finance/refunds.service.js';
@@ -10,8 +10,8 @@ import {
   OrderStatusChangeSchema,
 } from '../../modules/orders/orders.entities.js';
 import { cancellationRefundOf } from '../../modules/returns/cancel.service.js';
-import { ReturnItemSchema, ReturnRequestSchema } from '../../modules/returns/returns.entities.js';
-import { holdForReturn, linesOf, unholdAfterRefund } from '../../modules/returns/returns.service.js';
+import { ReturnRequestSchema } from '../../modules/returns/returns.entities.js';
+import { linesOf, unholdAfterRefund, writeReturnRequest } from '../../modules/returns/returns.service.js';
 import { ReviewSchema } from '../../modules/reviews/reviews.entities.js';
 import { VendorSchema } from '../../modules/vendors/vendors.entities.js';
 import { DEMO_ACCOUNTS } from '../accounts.js';
@@ -162,27 +162,14 @@ export async function seedAfterSale(run: SeedRun): Promise<void> {
       items: lines.map((i) => ({ order_item_id: i.id, quantity: oneCap ? 1 : i.quantity })),
     });
     await move(order, 'delivered', 'return_requested', order.user.id, at);
-    const request = em.create(ReturnRequestSchema, {
-      order: order.id,
-      user: order.user.id,
-      vendor: order.vendor.id,
-      status: 'requested',
+    const request = await writeReturnRequest(em, {
+      order,
+      userId: order.user.id,
       reason,
       details,
-      includesShipping: SELLER_FAULT_REASONS.includes(reason),
-      createdAt: at,
-      updatedAt: at,
+      lines: chosenLines,
+      at,
     });
-    for (const line of chosenLines) {
-      em.create(ReturnItemSchema, {
-        returnRequest: request,
-        orderItem: line.item,
-        quantity: line.quantity,
-        amountKobo: line.amountKobo,
-      });
-    }
-    await em.flush();
-    await holdForReturn(em, { id: request.id, orderId: order.id, vendorId: order.vendor.id }, at);
     count('returns');
     return { request, amountKobo: chosenLines.reduce((sum, l) => sum + l.amountKobo, 0) };
   };
