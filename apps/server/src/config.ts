@@ -46,6 +46,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       paystackSecretKey: env.PAYSTACK_SECRET_KEY || undefined,
       clockOffsetFile: env.CLOCK_OFFSET_FILE || undefined,
       jobsEnabled: env.JOBS_ENABLED !== 'false',
+      smtpUrl: env.SMTP_URL || undefined,
+      mailFrom: env.MAIL_FROM || defaults.mailFrom,
+      outbox: {
+        ...defaults.outbox,
+        maxAttempts: Math.max(1, int(env.OUTBOX_MAX_ATTEMPTS, defaults.outbox.maxAttempts)),
+      },
+      passwordResetPerEmailPerHour: int(
+        env.PASSWORD_RESET_MAX_PER_EMAIL_PER_HOUR,
+        defaults.passwordResetPerEmailPerHour,
+      ),
       payoutRunHourUtc: hour(env.PAYOUT_RUN_HOUR_UTC, defaults.payoutRunHourUtc),
       sessionTtlDays: int(env.SESSION_TTL_DAYS, defaults.sessionTtlDays),
       // Never taken from a request's Host header: that would let a caller choose where payers return.

@@ -54,6 +54,18 @@ export interface ServicesConfig {
   jobsEnabled: boolean;
   /** The hour (0-23, UTC) of the daily payout run. */
   payoutRunHourUtc: number;
+  /**
+   * Email (issue 14, docs/notifications.md): nodemailer's SMTP transport at this URL
+   * (smtp://user:pass@host:587). Without it emails are kept in the database (status `kept`), shown to
+   * admins, and never sent.
+   */
+  smtpUrl?: string | undefined;
+  /** The From of every email (MAIL_FROM). */
+  mailFrom: string;
+  /** Outbox delivery: tries before a message is marked failed, and the first retry's delay (doubling). */
+  outbox: { maxAttempts: number; firstRetrySeconds: number; batchSize: number; leaseSeconds: number };
+  /** Password reset emails per address within an hour (more requests get the same answer and send nothing). */
+  passwordResetPerEmailPerHour: number;
   /** development shows error details; production never does. */
   nodeEnv: 'development' | 'production' | 'test';
   /** Paystack secret key; without it payments go through the built-in sandbox. */
@@ -82,5 +94,9 @@ export const defaultServicesConfig: ServicesConfig = {
   checkout: { maxUnpaidCheckouts: 3, maxUnpaidQuantityPerProduct: 10, maxTotalKobo: 1_000_000_000 },
   jobsEnabled: false,
   payoutRunHourUtc: 8,
+  mailFrom: 'Caps Marketplace <no-reply@capsmarket.ng>',
+  // 6 tries: at once, then after 2, 4, 8, 16 and 32 minutes (about an hour in all).
+  outbox: { maxAttempts: 6, firstRetrySeconds: 120, batchSize: 20, leaseSeconds: 120 },
+  passwordResetPerEmailPerHour: 3,
   nodeEnv: 'production',
 };

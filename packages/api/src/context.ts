@@ -4,6 +4,7 @@ import type { ServicesConfig } from './config.js';
 import type { Em, Orm } from './db/orm.js';
 import type { ImageStore } from './images/image-store.js';
 import type { CatalogueTotals } from './modules/catalogue/catalogue-totals.js';
+import type { Mailer } from './modules/notifications/mailer.js';
 import type { PaymentProvider } from './modules/payment/provider.js';
 import type { PaystackSandbox } from './modules/payment/sandbox.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -19,6 +20,8 @@ export interface Services {
   payments: PaymentProvider;
   /** The built-in Paystack stand-in, when no Paystack key is configured. */
   sandbox: PaystackSandbox | null;
+  /** Where the outbox worker sends email (SMTP_URL); null: emails are kept in the database, never sent. */
+  mailer: Mailer | null;
   /** The time of the money rules (escrow, payouts); tests move it. */
   clock: Clock;
 }

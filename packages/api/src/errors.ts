@@ -26,6 +26,7 @@ export const DOMAIN_ERRORS = {
   SHOP_PENDING: { trpc: 'FORBIDDEN', http: 403 },
   EMAIL_TAKEN: { trpc: 'CONFLICT', http: 409 },
   WRONG_PASSWORD: { trpc: 'UNPROCESSABLE_CONTENT', http: 422 },
+  INVALID_RESET_TOKEN: { trpc: 'BAD_REQUEST', http: 400 },
   OUT_OF_STOCK: { trpc: 'CONFLICT', http: 409 },
   PRODUCT_UNAVAILABLE: { trpc: 'CONFLICT', http: 409 },
   INVALID_COUPON: { trpc: 'UNPROCESSABLE_CONTENT', http: 422 },

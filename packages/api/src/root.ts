@@ -11,6 +11,9 @@ import { banksRouter } from './modules/finance/banks.router.js';
 import { adminFinanceRouter, vendorFinanceRouter } from './modules/finance/finance.router.js';
 import { adminPayoutsRouter, vendorPayoutsRouter } from './modules/finance/payouts.router.js';
 import { adminRefundsRouter } from './modules/finance/refunds.router.js';
+import { adminEmailsRouter } from './modules/notifications/emails.router.js';
+import { notificationsRouter } from './modules/notifications/notifications.router.js';
+import { passwordResetRouter } from './modules/notifications/password-reset.router.js';
 import { ordersRouter } from './modules/orders/orders.router.js';
 import { vendorRouter } from './modules/orders/vendor-orders.router.js';
 import { paymentRouter } from './modules/payment/payment.router.js';
@@ -28,7 +31,8 @@ import { wishlistRouter } from './modules/wishlist/wishlist.router.js';
 import { createCallerFactory, mergeRouters, router } from './trpc.js';
 
 export const appRouter = router({
-  auth: authRouter,
+  auth: mergeRouters(authRouter, passwordResetRouter),
+  notifications: notificationsRouter,
   catalogue: catalogueRouter,
   vendorProducts: vendorProductsRouter,
   vendors: vendorsRouter,
@@ -50,6 +54,7 @@ export const appRouter = router({
       finance: mergeRouters(adminFinanceRouter, adminPayoutsRouter),
       returns: adminReturnsRouter,
       refunds: adminRefundsRouter,
+      emails: adminEmailsRouter,
     }),
   ),
 });

@@ -4,16 +4,18 @@ import type { Services } from './context.js';
 import { type DatabaseConfig, openDatabase } from './db/orm.js';
 import { ImageStore } from './images/image-store.js';
 import { CatalogueTotals } from './modules/catalogue/catalogue-totals.js';
+import { type Mailer, smtpMailer } from './modules/notifications/mailer.js';
 import { PaystackProvider } from './modules/payment/provider.js';
 import { PaystackSandbox, SandboxProvider } from './modules/payment/sandbox.js';
 import { MemoryRateLimiter } from './rate-limit.js';
 
 /** Opens the database (migrating it) and builds the long-lived services of one server. */
 /** Settings to change from the defaults; the nested groups may name only the fields they change. */
-export type ServicesConfigOverrides = Partial<Omit<ServicesConfig, 'login' | 'limits' | 'checkout'>> & {
+export type ServicesConfigOverrides = Partial<Omit<ServicesConfig, 'login' | 'limits' | 'checkout' | 'outbox'>> & {
   login?: Partial<ServicesConfig['login']>;
   limits?: Partial<ServicesConfig['limits']>;
   checkout?: Partial<ServicesConfig['checkout']>;
+  outbox?: Partial<ServicesConfig['outbox']>;
 };
 
 export function withDefaults(config: ServicesConfigOverrides = {}): ServicesConfig {
@@ -24,6 +26,7 @@ export function withDefaults(config: ServicesConfigOverrides = {}): ServicesConf
     login: { ...defaults.login, ...config.login },
     limits: { ...defaults.limits, ...config.limits },
     checkout: { ...defaults.checkout, ...config.checkout },
+    outbox: { ...defaults.outbox, ...config.outbox },
   };
 }
 
@@ -31,7 +34,7 @@ export async function createServices(
   database: DatabaseConfig,
   config: ServicesConfigOverrides = {},
   /** Parts a test provides itself (a clock it moves). */
-  parts: { clock?: Clock } = {},
+  parts: { clock?: Clock; mailer?: Mailer | null } = {},
 ): Promise<Services> {
   const full = withDefaults(config);
   const orm = await openDatabase(database);
@@ -44,6 +47,7 @@ export async function createServices(
     catalogueTotals: new CatalogueTotals(),
     payments: sandbox ? new SandboxProvider(sandbox) : new PaystackProvider(full.paystackSecretKey as string),
     sandbox,
+    mailer: parts.mailer !== undefined ? parts.mailer : full.smtpUrl ? smtpMailer(full.smtpUrl, full.mailFrom) : null,
     clock: parts.clock ?? (full.clockOffsetFile ? new FileOffsetClock(full.clockOffsetFile) : systemClock),
   };
 }

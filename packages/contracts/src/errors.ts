@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'SHOP_PENDING', // 403 the shop is not verified yet
   'EMAIL_TAKEN', // 409 an account already uses this email
   'WRONG_PASSWORD', // 422 the current password does not match
+  'INVALID_RESET_TOKEN', // 400 a password reset link that is unknown, used or expired
   // Buying.
   'OUT_OF_STOCK', // 409 not enough caps left (cart or checkout)
   'PRODUCT_UNAVAILABLE', // 409 the product is no longer on sale

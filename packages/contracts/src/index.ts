@@ -10,6 +10,7 @@ export * from './fields.js';
 export * from './finance.js';
 export * from './messages.js';
 export * from './money.js';
+export * from './notifications.js';
 export * from './orders.js';
 export * from './payment.js';
 export * from './reports.js';

@@ -11,6 +11,12 @@ import {
   RefundSchema,
 } from '../modules/finance/finance.entities.js';
 import {
+  EmailMessageSchema,
+  NotificationPreferenceSchema,
+  NotificationSchema,
+  PasswordResetTokenSchema,
+} from '../modules/notifications/notifications.entities.js';
+import {
   CheckoutSchema,
   OrderItemSchema,
   OrderSchema,
@@ -48,4 +54,8 @@ export const entities = [
   RefundSchema,
   ReturnRequestSchema,
   ReturnItemSchema,
+  NotificationSchema,
+  EmailMessageSchema,
+  NotificationPreferenceSchema,
+  PasswordResetTokenSchema,
 ];

@@ -106,6 +106,8 @@ export const OrderStatusChangeSchema = defineEntity({
     fromStatus: p.enum([...ORDER_STATUSES]).nullable(),
     toStatus: p.enum([...ORDER_STATUSES]),
     actor: () => p.manyToOne(UserSchema).nullable().deleteRule('set null'),
+    /** The shop's note to the customer with this change (for example a tracking number when shipping). */
+    note: p.string().length(500).nullable(),
     createdAt: p.datetime().onCreate(now),
   },
 });

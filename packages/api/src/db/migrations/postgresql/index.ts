@@ -6,6 +6,7 @@ import { Migration20261121043444 as M2 } from './Migration20261121043444.js';
 import { Migration20261124131413 as M3 } from './Migration20261124131413.js';
 import { Migration20261124153942 as M4 } from './Migration20261124153942.js';
 import { Migration20261124163742 as M5 } from './Migration20261124163742.js';
+import { Migration20261124185913 as M6 } from './Migration20261124185913.js';
 
 export const postgresqlMigrations: MigrationObject[] = [
   { name: 'Migration20261121003426', class: M0 },
@@ -14,4 +15,5 @@ export const postgresqlMigrations: MigrationObject[] = [
   { name: 'Migration20261124131413', class: M3 },
   { name: 'Migration20261124153942', class: M4 },
   { name: 'Migration20261124163742', class: M5 },
+  { name: 'Migration20261124185913', class: M6 },
 ];
