@@ -45,6 +45,12 @@ export const paged = <T extends z.ZodType>(item: T) =>
 export const AdminIdInput = z.object({ id: wholeNumber('id', 1, 2_147_483_647) }).strict();
 export type AdminIdInput = z.input<typeof AdminIdInput>;
 
+/** POST /admin/vendors/{id}/suspend: an optional reason, told to the shop's owner. */
+export const AdminSuspendInput = AdminIdInput.extend({
+  reason: z.string({ error: 'reason must be text' }).trim().max(500, 'reason may be at most 500 characters').optional(),
+}).strict();
+export type AdminSuspendInput = z.input<typeof AdminSuspendInput>;
+
 /** GET /admin/products: search looks in the name and the category, case-insensitive. */
 export const AdminListQuery = z.object({ search: searchField, ...pagingFields }).strict();
 export type AdminListQuery = z.input<typeof AdminListQuery>;

@@ -81,6 +81,8 @@ export const StatusChangeDto = z.object({
   to: z.string(),
   at: z.string(),
   by: z.object({ user_id: z.number().int().nullable(), role: z.enum([...USER_ROLES, 'system']) }),
+  /** The shop's note with this change (null when none). */
+  note: z.string().nullable(),
 });
 export type StatusChangeDto = z.infer<typeof StatusChangeDto>;
 

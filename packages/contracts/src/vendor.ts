@@ -44,6 +44,8 @@ export const VendorAdvanceOrderInput = z
     status: z.enum(ORDER_STATUSES, {
       error: 'status must be one of: confirmed, shipped, delivered',
     }),
+    /** The shop's note to the customer (a tracking number, say), shown on the order and in the email. */
+    note: z.string({ error: 'note must be text' }).trim().max(500, 'note may be at most 500 characters').optional(),
   })
   .strict();
 export type VendorAdvanceOrderInput = z.input<typeof VendorAdvanceOrderInput>;

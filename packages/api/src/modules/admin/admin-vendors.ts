@@ -116,7 +116,11 @@ export async function verifyVendor(ctx: AuthedContext, id: number): Promise<Admi
 }
 
 /** POST /admin/vendors/{id}/suspend: the owner's account is suspended (see setAccountStatus). */
-export async function suspendVendor(ctx: AuthedContext, id: number): Promise<AdminVendorDto> {
+export async function suspendVendor(
+  ctx: AuthedContext,
+  id: number,
+  _reason?: string | undefined,
+): Promise<AdminVendorDto> {
   const vendor = await findVendor(ctx.em, id);
   await setAccountStatus(ctx, vendor.user.id, 'suspended', { type: 'vendor', id });
   return vendorDto(ctx.em, id);

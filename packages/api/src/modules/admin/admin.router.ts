@@ -10,6 +10,7 @@ import {
   AdminProductUpdateInput,
   AdminReportsDto,
   AdminReportsQuery,
+  AdminSuspendInput,
   AdminUserDetailDto,
   AdminUsersQuery,
   AdminVendorDetailDto,
@@ -152,12 +153,12 @@ export const adminRouter = router({
           tag,
           errors: [404],
           summary:
-            "Suspend a shop's owner: the shop and its caps leave the storefront, the vendor cannot sign in and their tokens stop working.",
+            "Suspend a shop's owner: the shop and its caps leave the storefront, the vendor cannot sign in and their tokens stop working. An optional reason (at most 500 characters) is told to the owner by email.",
         },
       })
-      .input(AdminIdInput)
+      .input(AdminSuspendInput)
       .output(answer(AdminVendorDto))
-      .mutation(({ ctx, input }) => admin.suspendVendor(ctx, input.id)),
+      .mutation(({ ctx, input }) => admin.suspendVendor(ctx, input.id, input.reason)),
     reinstate: adminProcedure
       .meta({
         rest: {

@@ -56,5 +56,6 @@ export function toStatusChangeDto(change: OrderStatusChange): StatusChangeDto {
     to: change.toStatus,
     at: change.createdAt.toISOString(),
     by: change.actor ? { user_id: change.actor.id, role: change.actor.role } : { user_id: null, role: 'system' },
+    note: change.note ?? null,
   };
 }
