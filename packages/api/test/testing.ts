@@ -29,3 +29,4 @@ export * from '../src/modules/wishlist/wishlist.entities.js';
 export * from './fixtures.js';
 export * from './harness.js';
 export * from './shop-with-data.js';
+export * from './smtp.js';
