@@ -2,6 +2,7 @@ import type { Services } from './context.js';
 import type { Em } from './db/orm.js';
 import { runPayouts, settleInFlight } from './modules/finance/payouts.service.js';
 import { refundDuePayments, sendPendingRefunds } from './modules/finance/refunds.service.js';
+import { deliverOutbox, onEmailsCommitted } from './modules/notifications/outbox.js';
 import { releaseExpiredCheckouts } from './modules/orders/orders.service.js';
 
 /**
@@ -18,8 +19,13 @@ export interface JobDeclaration {
   /** Stable name (a queue's job name, the log's `job`). */
   name: string;
   schedule: JobSchedule;
-  /** Does the work once; answers something worth logging. */
+  /** Does the work once; answers something worth logging, or null when there was nothing to do (not logged). */
   handler(services: Services): Promise<unknown>;
+  /**
+   * A signal that runs the job now, besides its schedule: it calls `trigger` when there is work (an email
+   * committed); answers a function that stops it. A trigger during a run makes one more run after it.
+   */
+  wake?(services: Services, trigger: () => void): () => void;
 }
 
 const MINUTE = 60_000;
@@ -60,6 +66,18 @@ export function jobDeclarations(config: Pick<Services['config'], 'payoutRunHourU
       schedule: { everyMs: 10 * MINUTE },
       handler: async (services) => ({ refunds: (await refundDuePayments(services)).length }),
     },
+    {
+      // Sends the emails of the outbox (docs/notifications.md): at once after the transaction that wrote one
+      // commits in this process, and every 5 seconds for the rest (other processes' emails, retries, leases
+      // run out after a crash). Without SMTP_URL it does nothing: emails are kept.
+      name: 'deliver-outbox',
+      schedule: { everyMs: 5_000 },
+      handler: async (services) => {
+        const run = await deliverOutbox(services);
+        return run.claimed > 0 ? run : null;
+      },
+      wake: onEmailsCommitted,
+    },
   ];
 }
 
@@ -94,7 +112,10 @@ export function startJobs(
   declarations: JobDeclaration[] = jobDeclarations(services.config),
 ): RunningJobs {
   const running = new Map<string, Promise<void>>();
+  /** Jobs woken while running: they run once more when the run ends. */
+  const again = new Set<string>();
   const timers = new Set<NodeJS.Timeout>();
+  const stopWakes: (() => void)[] = [];
   let stopped = false;
 
   const run = (job: JobDeclaration): Promise<boolean> => {
@@ -103,10 +124,15 @@ export function startJobs(
     const done = job
       .handler(services)
       .then(
-        (result) => log.info({ job: job.name, ms: Date.now() - started, result }, 'job done'),
+        (result) => {
+          if (result !== null) log.info({ job: job.name, ms: Date.now() - started, result }, 'job done');
+        },
         (err: unknown) => log.error({ job: job.name, err }, 'job failed'),
       )
-      .finally(() => running.delete(job.name));
+      .finally(() => {
+        running.delete(job.name);
+        if (again.delete(job.name)) void run(job);
+      });
     running.set(job.name, done);
     return done.then(() => true);
   };
@@ -134,7 +160,17 @@ export function startJobs(
     next();
   };
 
-  for (const job of declarations) schedule(job);
+  for (const job of declarations) {
+    schedule(job);
+    if (job.wake) {
+      stopWakes.push(
+        job.wake(services, () => {
+          if (running.has(job.name)) again.add(job.name);
+          else void run(job);
+        }),
+      );
+    }
+  }
 
   return {
     runNow(name) {
@@ -144,6 +180,7 @@ export function startJobs(
     },
     async stop() {
       stopped = true;
+      for (const stopWake of stopWakes) stopWake();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       await Promise.all(running.values());

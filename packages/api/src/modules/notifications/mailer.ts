@@ -11,6 +11,27 @@ export interface OutgoingEmail {
   messageId: string;
 }
 
+/** A message that can never be sent as it is (its address is not one plain address): no retry helps. */
+export class PermanentSendError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentSendError';
+  }
+}
+
+/**
+ * The one plain address `to` must be (local@domain: no spaces, names, lists or groups), else a
+ * PermanentSendError. A value such as "a@example.com Bcc: evil@example.com" would otherwise be read by the
+ * address parser as a group and sent to evil@example.com alone.
+ */
+export function singleAddress(to: string): string {
+  const address = to.trim();
+  if (address.length > 254 || !/^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/.test(address)) {
+    throw new PermanentSendError(`Not a single email address: ${JSON.stringify(headerSafe(to, 100))}`);
+  }
+  return address;
+}
+
 /** Where email goes. The outbox worker is its only caller. */
 export interface Mailer {
   /** Resolves when the SMTP server has accepted the message; rejects with its error otherwise. */
@@ -20,21 +41,30 @@ export interface Mailer {
 
 /**
  * Email through nodemailer's SMTP transport (SMTP_URL such as smtp://user:pass@host:587, MAIL_FROM).
- * Every header value passes through `headerSafe`, so no CR/LF from data can add a header.
+ * Every header value passes through `headerSafe`, so no CR/LF from data can add a header, and the recipient
+ * must be one plain address (`singleAddress`), so no data can add a recipient.
  */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Bounded waits: a try ends (and is recorded) well within the outbox lease (120 s), so no other worker
+  // takes the row while this one may still deliver it.
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 20_000,
+    greetingTimeout: 20_000,
+    socketTimeout: 60_000,
+  });
   return {
     async send(message) {
+      const to = singleAddress(message.to);
       await transport.sendMail({
         from: headerSafe(from),
-        to: headerSafe(message.to, 254),
+        to,
         subject: headerSafe(message.subject),
         html: message.html,
         text: message.text,
         messageId: headerSafe(message.messageId, 200),
         // One message, one recipient: nothing in the content may add one.
-        envelope: { from: addressOf(from), to: [headerSafe(message.to, 254)] },
+        envelope: { from: addressOf(from), to: [to] },
         disableFileAccess: true,
         disableUrlAccess: true,
       });

@@ -11,6 +11,7 @@ import {
   NotificationPreferenceSchema,
   NotificationSchema,
 } from './notifications.entities.js';
+import { markEmailsWritten } from './outbox.js';
 import { type EmailContent, headerSafe } from './templates/layout.js';
 
 /** Who a message is for: an account (email and bell), or a bare address (the support mailbox: email only). */
@@ -127,5 +128,7 @@ export async function notify(em: Em, services: Services, notices: Notice[]): Pro
   }
   if (emails.length) {
     await em.createQueryBuilder(EmailMessageSchema).insert(emails).onConflict('key').ignore().execute('run');
+    // Its commit wakes this process's outbox worker (jobs.ts "deliver-outbox"), so it goes out at once.
+    if (services.mailer) markEmailsWritten(em);
   }
 }
