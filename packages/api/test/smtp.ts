@@ -1,7 +1,12 @@
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import type { NotificationKind } from '@caps/contracts';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import type { Services } from '../src/context.js';
+import type { Em } from '../src/db/orm.js';
+import { notify } from '../src/modules/notifications/notify.js';
+import { emailLayout, html } from '../src/modules/notifications/templates/layout.js';
 
 /** One message the test SMTP server accepted, parsed. */
 export interface ReceivedEmail {
@@ -39,6 +44,8 @@ export interface TestSmtp {
   waitFor(predicate: (messages: ReceivedEmail[]) => boolean, timeoutMs?: number): Promise<ReceivedEmail[]>;
   /** Messages to one address. */
   to(address: string): ReceivedEmail[];
+  /** Client connections open now (a killed sender's socket counts until the server sees it close). */
+  openConnections(): number;
   close(): Promise<void>;
 }
 
@@ -87,6 +94,11 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
   server.on('error', () => {
     // A client dropping its connection (a killed worker) is not the test's failure.
   });
+  const sockets = new Set<Socket>();
+  server.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   server.listen(0, '127.0.0.1');
   await once(server.server, 'listening');
   const port = (server.server.address() as AddressInfo).port;
@@ -95,6 +107,7 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
     port,
     messages,
     to: (address) => messages.filter((m) => m.envelopeTo.includes(address)),
+    openConnections: () => sockets.size,
     async waitFor(predicate, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(messages)) {
@@ -109,4 +122,46 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** An email a test puts in the outbox (kind contact_message, to a bare address unless it names another). */
+export interface TestEmail {
+  /** The event (unique per email): `test:1`. */
+  event: string;
+  to: string;
+  subject: string;
+  /** The greeting's name (in the body). */
+  greetingName?: string;
+  body?: string;
+  kind?: NotificationKind;
+}
+
+/**
+ * Writes emails to the outbox as an event does: `notify` in one transaction, each rendered with the shared
+ * layout (an HTML and a plain-text part).
+ */
+export async function enqueueTestEmails(services: Services, emails: TestEmail[]): Promise<void> {
+  const { publicUrl } = services.config;
+  await (services.orm.em.fork() as Em).transactional((em) =>
+    notify(
+      em,
+      services,
+      emails.map((email) => {
+        const body = email.body ?? `This is ${email.event}.`;
+        return {
+          event: email.event,
+          kind: email.kind ?? 'contact_message',
+          recipient: { address: email.to },
+          email: emailLayout({
+            publicUrl,
+            subject: email.subject,
+            greetingName: email.greetingName,
+            bodyHtml: html`<p>${body}</p>`,
+            bodyText: body,
+            action: { label: 'Open the marketplace', path: '/' },
+          }),
+        };
+      }),
+    ),
+  );
 }
