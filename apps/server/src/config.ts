@@ -27,6 +27,19 @@ function hour(value: string | undefined, fallback: number): number {
   return parsed <= 23 ? parsed : fallback;
 }
 
+/** Where images are kept: the S3-compatible bucket when S3_BUCKET is set, else the upload folder. */
+function imageStorage(env: NodeJS.ProcessEnv): ServicesConfig['storage'] {
+  if (!env.S3_BUCKET) return { kind: 'local' };
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT || undefined,
+    region: env.S3_REGION || 'us-east-1',
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+    publicUrl: env.S3_PUBLIC_URL || undefined,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = env.NODE_ENV === 'development' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'production';
   const port = int(env.PORT, 3000);
@@ -86,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ),
         maxTotalKobo: int(env.MAX_CHECKOUT_TOTAL_NAIRA, defaults.checkout.maxTotalKobo / 100) * 100,
       },
+      storage: imageStorage(env),
     },
     webDistDir: resolve(env.WEB_DIST_DIR || resolve(import.meta.dirname, '../../web/dist')),
     logLevel: env.LOG_LEVEL || 'info',

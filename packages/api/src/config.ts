@@ -1,3 +1,5 @@
+import type { S3StorageOptions } from './images/s3-storage.js';
+
 /** What the server-side services need to know about their surroundings. Read from the environment by apps/server. */
 export interface ServicesConfig {
   /** Folder where processed images are stored. */
@@ -75,6 +77,11 @@ export interface ServicesConfig {
    * so a test in another process can move the server past a return window. Unset in production.
    */
   clockOffsetFile?: string | undefined;
+  /**
+   * Where images are kept (docs/scaling.md): `local` in uploadDir (the default), or `s3` in a bucket of any
+   * S3-compatible store (S3_BUCKET, S3_ENDPOINT...) that every server process shares.
+   */
+  storage: { kind: 'local' } | ({ kind: 's3' } & S3StorageOptions);
 }
 
 export const defaultServicesConfig: ServicesConfig = {
@@ -99,4 +106,5 @@ export const defaultServicesConfig: ServicesConfig = {
   outbox: { maxAttempts: 6, firstRetrySeconds: 120, batchSize: 20, leaseSeconds: 120 },
   passwordResetPerEmailPerHour: 3,
   nodeEnv: 'production',
+  storage: { kind: 'local' },
 };

@@ -2,7 +2,7 @@ import { type Clock, FileOffsetClock, systemClock } from './clock.js';
 import { defaultServicesConfig, type ServicesConfig } from './config.js';
 import type { Services } from './context.js';
 import { type DatabaseConfig, openDatabase } from './db/orm.js';
-import { ImageStore } from './images/image-store.js';
+import { createImageStore } from './images/image-store.js';
 import { CatalogueTotals } from './modules/catalogue/catalogue-totals.js';
 import { type Mailer, smtpMailer } from './modules/notifications/mailer.js';
 import { PaystackProvider } from './modules/payment/provider.js';
@@ -42,7 +42,7 @@ export async function createServices(
   return {
     config: full,
     orm,
-    images: new ImageStore(full.uploadDir),
+    images: createImageStore(full),
     rateLimiter: new MemoryRateLimiter(),
     catalogueTotals: new CatalogueTotals(),
     payments: sandbox ? new SandboxProvider(sandbox) : new PaystackProvider(full.paystackSecretKey as string),

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { Services } from '@caps/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -11,23 +9,26 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  */
 const IMAGE_PATHS = ['/api/images/:name', '/api/images/api/images/:name', '/api/images//api/images/:name'];
 
-/** GET /api/images/{name}: stored images only, cached for a year (names are random and never reused). */
+/**
+ * GET /api/images/{name}: stored images only, streamed from the image storage (a local folder or the S3
+ * bucket every process shares), cached for a year (names are random and never reused). A store that
+ * cannot be reached answers 503 (through the error handler), never a 500.
+ */
 export async function imagesPlugin(app: FastifyInstance, options: { services: Services }) {
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
     const { name } = request.params as { name: string };
-    const path = options.services.images.pathOf(name);
-    const info = path ? await stat(path).catch(() => null) : null;
-    if (!path || !info?.isFile()) {
+    const image = await options.services.images.open(name);
+    if (!image) {
       return reply
         .status(404)
         .send({ message: 'Image not found', code: 'NOT_FOUND', error: 'Not Found', statusCode: 404 });
     }
+    if (image.size !== null) reply.header('content-length', image.size);
     return reply
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
-      .header('content-length', info.size)
       .type('image/webp')
-      .send(createReadStream(path));
+      .send(image.body);
   };
   for (const url of IMAGE_PATHS) app.get(url, serve);
 }

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { ERROR_MESSAGES, MAX_IMAGE_BYTES } from '@caps/contracts';
 import sharp from 'sharp';
+import type { ServicesConfig } from '../config.js';
 import { DomainError } from '../errors.js';
+import { LocalImageStorage } from './local-storage.js';
+import { S3ImageStorage } from './s3-storage.js';
+import { type ImageStorage, StorageUnavailableError, type StoredObject } from './storage.js';
 
 /** An uploaded file as the HTTP layer hands it over. */
 export interface ImageUpload {
@@ -29,14 +32,29 @@ export function sniffImageType(data: Buffer): 'jpeg' | 'png' | 'webp' | null {
   return null;
 }
 
+/** The answer (503) to any call that needs the image store while it cannot be reached. */
+export const IMAGE_STORAGE_UNAVAILABLE = 'Image storage is unavailable, please try again shortly.';
+
+/** A storage failure as the 503 callers answer with; anything else (a bug) as it is. */
+function unavailable(error: unknown): unknown {
+  return error instanceof StorageUnavailableError
+    ? new DomainError('SERVICE_UNAVAILABLE', IMAGE_STORAGE_UNAVAILABLE)
+    : error;
+}
+
 /**
- * Keeps images on disk. Every image is checked by content, decoded and re-encoded by sharp (which
- * drops EXIF and GPS data), resized to a large size and a thumbnail, and stored under a random name.
+ * Keeps images in a storage (storage.ts: a local folder or an S3-compatible bucket). Every image is checked
+ * by content, decoded and re-encoded by sharp (which drops EXIF and GPS data), resized to a large size and a
+ * thumbnail, and stored under a random name.
  */
 export class ImageStore {
+  /** The local upload folder (the local storage's; seed's reset empties it). The S3 storage leaves it unused. */
   readonly dir: string;
 
-  constructor(dir: string) {
+  constructor(
+    readonly storage: ImageStorage,
+    dir: string,
+  ) {
     this.dir = resolve(dir);
   }
 
@@ -54,7 +72,11 @@ export class ImageStore {
     }
   }
 
-  /** Stores an image and returns its name (the large size; the thumbnail is `<name>-thumb.webp`). */
+  /**
+   * Stores an image and returns its name (the large size; the thumbnail is `<name>-thumb.webp`). Both sizes
+   * are stored or neither: a store that fails half-way has what it took removed again, and the call answers
+   * 503 (SERVICE_UNAVAILABLE).
+   */
   async save(upload: ImageUpload): Promise<string> {
     this.check(upload);
     const id = randomBytes(16).toString('hex');
@@ -79,30 +101,71 @@ export class ImageStore {
         [upload.field]: [ERROR_MESSAGES.imageType],
       });
     }
-    await mkdir(this.dir, { recursive: true });
-    await Promise.all([
-      writeFile(join(this.dir, `${id}.webp`), large),
-      writeFile(join(this.dir, `${id}-thumb.webp`), thumb),
+    const name = `${id}.webp`;
+    // Settled, not Promise.all: a removal must not overtake a write still under way.
+    const writes = await Promise.allSettled([
+      this.storage.put(name, large, 'image/webp'),
+      this.storage.put(thumbnailOf(name), thumb, 'image/webp'),
     ]);
-    return `${id}.webp`;
+    const failed = writes.find((write) => write.status === 'rejected');
+    if (failed) {
+      await this.remove(name);
+      throw unavailable(failed.reason);
+    }
+    return name;
   }
 
+  /**
+   * Removes a stored image and its thumbnail; names we did not make are ignored. Never fails: an image the
+   * store could not remove just stays behind, unreferenced, which harms nothing (callers remove images
+   * after the rows that named them are gone, or instead of writing them).
+   */
   async remove(name: string | null | undefined): Promise<void> {
     if (!name || !STORED_NAME.test(name)) return;
-    await Promise.all([
-      rm(join(this.dir, name), { force: true }),
-      rm(join(this.dir, name.replace(/\.webp$/, '-thumb.webp')), { force: true }),
-    ]);
+    await Promise.allSettled([this.storage.remove(name), this.storage.remove(thumbnailOf(name))]);
   }
 
-  /** The file path of a stored image, or null for any name we did not make (so no path tricks). */
-  pathOf(name: string): string | null {
-    return STORED_NAME.test(name) ? join(this.dir, name) : null;
+  /**
+   * A stored image to serve: null for a name we did not make (so no path tricks) or one not stored;
+   * a 503 DomainError when the store cannot be reached.
+   */
+  async open(name: string): Promise<StoredObject | null> {
+    if (!STORED_NAME.test(name)) return null;
+    try {
+      return await this.storage.get(name);
+    } catch (error) {
+      throw unavailable(error);
+    }
   }
 }
 
-/** Public URL of a stored image name. */
+/** The thumbnail's name of a stored image's name. */
+function thumbnailOf(name: string): string {
+  return name.replace(/\.webp$/, '-thumb.webp');
+}
+
+/**
+ * The base URL links to stored images start with, when a public URL (or CDN) serves the bucket directly;
+ * null: links point at this server's /api/images/. One per process, like the configuration it comes from:
+ * createImageStore sets it.
+ */
+let publicImageBase: string | null = null;
+
+/** The image store of a server's configuration: its storage, and where links to the images point. */
+export function createImageStore(config: Pick<ServicesConfig, 'storage' | 'uploadDir'>): ImageStore {
+  const { storage } = config;
+  const backend = storage.kind === 's3' ? new S3ImageStorage(storage) : new LocalImageStorage(config.uploadDir);
+  publicImageBase = backend.publicBaseUrl;
+  return new ImageStore(backend, config.uploadDir);
+}
+
+/**
+ * Public URL of a stored image name: the one place that decides what the API's image values look like.
+ * `/api/images/<name>` (spec 3: served by this server), or `<S3_PUBLIC_URL>/<name>` when a public base URL
+ * serves the bucket; a value that already is an absolute URL is kept as it is.
+ */
 export function imageUrl(name: string | null | undefined): string | null {
   if (!name) return null;
-  return /^https?:\/\//.test(name) ? name : `/api/images/${name}`;
+  if (/^https?:\/\//.test(name)) return name;
+  return publicImageBase && STORED_NAME.test(name) ? `${publicImageBase}/${name}` : `/api/images/${name}`;
 }
