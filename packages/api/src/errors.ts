@@ -20,6 +20,7 @@ export const DOMAIN_ERRORS = {
   VALIDATION: { trpc: 'UNPROCESSABLE_CONTENT', http: 422 },
   TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', http: 429 },
   INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', http: 500 },
+  SERVICE_UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', http: 503 },
   INVALID_CREDENTIALS: { trpc: 'UNAUTHORIZED', http: 401 },
   WRONG_ROLE: { trpc: 'FORBIDDEN', http: 403 },
   SUSPENDED: { trpc: 'FORBIDDEN', http: 403 },

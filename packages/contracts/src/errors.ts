@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'VALIDATION', // 422 a field is invalid (see the field messages)
   'TOO_MANY_REQUESTS', // 429 a rate limit (sign-in failures, registrations, contact, coupon checks)
   'INTERNAL', // 500
+  'SERVICE_UNAVAILABLE', // 503 a service the call needs (Redis) cannot be reached; try again shortly
   // Accounts.
   'INVALID_CREDENTIALS', // 401 unknown email or wrong password
   'WRONG_ROLE', // 403 signing in on the page of another role
@@ -76,6 +77,8 @@ export function errorCodeForStatus(status: number): ErrorCode {
       return 'VALIDATION';
     case 429:
       return 'TOO_MANY_REQUESTS';
+    case 503:
+      return 'SERVICE_UNAVAILABLE';
     default:
       return status >= 400 && status < 500 ? 'BAD_REQUEST' : 'INTERNAL';
   }
