@@ -100,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         maxTotalKobo: int(env.MAX_CHECKOUT_TOTAL_NAIRA, defaults.checkout.maxTotalKobo / 100) * 100,
       },
       storage: imageStorage(env),
+      redisUrl: env.REDIS_URL || undefined,
     },
     webDistDir: resolve(env.WEB_DIST_DIR || resolve(import.meta.dirname, '../../web/dist')),
     logLevel: env.LOG_LEVEL || 'info',

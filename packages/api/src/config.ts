@@ -82,6 +82,11 @@ export interface ServicesConfig {
    * S3-compatible store (S3_BUCKET, S3_ENDPOINT...) that every server process shares.
    */
   storage: { kind: 'local' } | ({ kind: 's3' } & S3StorageOptions);
+  /**
+   * Redis (REDIS_URL, redis://host:6379/0): the rate limits and the catalogue's change signal are shared by
+   * every server process on it (docs/scaling.md). Unset: both are kept in this process, as for one server.
+   */
+  redisUrl?: string | undefined;
 }
 
 export const defaultServicesConfig: ServicesConfig = {

@@ -3,11 +3,12 @@ import { defaultServicesConfig, type ServicesConfig } from './config.js';
 import type { Services } from './context.js';
 import { type DatabaseConfig, openDatabase } from './db/orm.js';
 import { createImageStore } from './images/image-store.js';
-import { CatalogueTotals } from './modules/catalogue/catalogue-totals.js';
+import { CatalogueTotals, SharedCatalogueTotals } from './modules/catalogue/catalogue-totals.js';
 import { type Mailer, smtpMailer } from './modules/notifications/mailer.js';
 import { PaystackProvider } from './modules/payment/provider.js';
 import { PaystackSandbox, SandboxProvider } from './modules/payment/sandbox.js';
-import { MemoryRateLimiter } from './rate-limit.js';
+import { MemoryRateLimiter, RedisRateLimiter } from './rate-limit.js';
+import { openRedis } from './redis.js';
 
 /** Opens the database (migrating it) and builds the long-lived services of one server. */
 /** Settings to change from the defaults; the nested groups may name only the fields they change. */
@@ -38,13 +39,14 @@ export async function createServices(
 ): Promise<Services> {
   const full = withDefaults(config);
   const orm = await openDatabase(database);
+  const redis = full.redisUrl ? openRedis(full.redisUrl, orm) : null;
   const sandbox = full.paystackSecretKey ? null : new PaystackSandbox();
   return {
     config: full,
     orm,
     images: createImageStore(full),
-    rateLimiter: new MemoryRateLimiter(),
-    catalogueTotals: new CatalogueTotals(),
+    rateLimiter: redis ? new RedisRateLimiter(redis.commands) : new MemoryRateLimiter(),
+    catalogueTotals: redis ? new SharedCatalogueTotals(redis.commands, redis.subscriber) : new CatalogueTotals(),
     payments: sandbox ? new SandboxProvider(sandbox) : new PaystackProvider(full.paystackSecretKey as string),
     sandbox,
     mailer: parts.mailer !== undefined ? parts.mailer : full.smtpUrl ? smtpMailer(full.smtpUrl, full.mailFrom) : null,

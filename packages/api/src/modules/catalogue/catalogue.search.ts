@@ -43,12 +43,13 @@ export function searchTerms(search: string | undefined): string[] {
 /**
  * Every change to what the public catalogue lists goes through here: product writes (search text),
  * shop renames, verification and suspension of shops and users. It refreshes the search text of the
- * products concerned and forgets the remembered catalogue totals.
+ * products concerned and forgets the remembered catalogue totals, in every server process when they
+ * share Redis. Call it after the change is committed.
  */
 export async function catalogueChanged(
   ctx: Pick<Context, 'em' | 'services'>,
   scope: { productIds?: number[]; vendorId?: number } = {},
 ): Promise<void> {
   await refreshSearchText(ctx.em, scope);
-  ctx.services.catalogueTotals.clear();
+  await ctx.services.catalogueTotals.changed();
 }
