@@ -35,11 +35,13 @@ export function sniffImageType(data: Buffer): 'jpeg' | 'png' | 'webp' | null {
 /** The answer (503) to any call that needs the image store while it cannot be reached. */
 export const IMAGE_STORAGE_UNAVAILABLE = 'Image storage is unavailable, please try again shortly.';
 
-/** A storage failure as the 503 callers answer with; anything else (a bug) as it is. */
+/**
+ * A storage failure as the 503 callers answer with, keeping the store's own error as its cause for the
+ * server's log; anything else (a bug) as it is.
+ */
 function unavailable(error: unknown): unknown {
-  return error instanceof StorageUnavailableError
-    ? new DomainError('SERVICE_UNAVAILABLE', IMAGE_STORAGE_UNAVAILABLE)
-    : error;
+  if (!(error instanceof StorageUnavailableError)) return error;
+  return Object.assign(new DomainError('SERVICE_UNAVAILABLE', IMAGE_STORAGE_UNAVAILABLE), { cause: error });
 }
 
 /**
