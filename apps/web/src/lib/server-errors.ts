@@ -50,3 +50,16 @@ export function applyServerFieldErrors<TValues extends FieldValues>(
     if (message) setError(field, { type: 'server', message });
   }
 }
+
+/**
+ * Puts the server's field messages under the form's fields, and answers what to show above the form: the
+ * message, or null when it already sits under one of the fields (no second copy).
+ */
+export function formFailure<TValues extends FieldValues>(
+  setError: UseFormSetError<TValues>,
+  { message, fieldErrors }: Pick<ServerError, 'message' | 'fieldErrors'>,
+  fields: readonly FieldPath<TValues>[],
+): string | null {
+  applyServerFieldErrors(setError, fieldErrors, fields);
+  return fields.some((field) => fieldErrors[field]?.[0] === message) ? null : message;
+}

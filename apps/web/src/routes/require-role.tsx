@@ -9,6 +9,7 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { useStoredUser } from '@/lib/auth';
 import { clearSession } from '@/lib/auth-storage';
 import { isUnauthenticated } from '@/lib/server-errors';
+import type { SignInPath } from '@/lib/sign-in-paths';
 import { useTRPC } from '@/lib/trpc';
 
 type SessionCheckCache = Partial<{
@@ -24,7 +25,7 @@ interface RequireRoleProps {
   /** Who may see the pages: one role, or 'signed-in' for anyone signed in. */
   accountRole: UserRole | 'signed-in';
   /** The sign-in page a refused visitor is sent to. */
-  signInPath: '/auth' | '/vendor/auth' | '/admin/auth';
+  signInPath: SignInPath;
   /** Shown on the sign-in page to someone signed in with another role, so they learn why they landed there. */
   wrongRoleNotice?: string;
   /** What a signed-out visitor is told: a notice on the sign-in page, or a toast (spec 8). */

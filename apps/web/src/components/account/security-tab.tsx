@@ -8,7 +8,7 @@ import { NewPasswordFields } from '@/components/forms/new-password-fields';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert, TextField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
+import { formFailure, readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 import { AUTH_ERROR, useAuthFailure } from '@/lib/use-auth-failure';
 
@@ -45,11 +45,10 @@ export function SecurityTab({ signInPath }: { signInPath?: string } = {}) {
       toast.success(UI_TEXT.passwordChanged, { description: UI_TEXT.passwordChangedBody });
     } catch (error) {
       if (onAuthFailure(error, AUTH_ERROR.password)) return;
-      const { message, fieldErrors } = readServerError(error, UI_TEXT.passwordChangeFailed);
-      applyServerFieldErrors(setError, fieldErrors, FIELDS);
+      const failed = readServerError(error, UI_TEXT.passwordChangeFailed);
       // A message that sits under its field needs no second copy above the form.
-      const underField = FIELDS.some((field) => fieldErrors[field]?.[0] === message);
-      if (!underField) setFailure(message);
+      setFailure(formFailure(setError, failed, FIELDS));
+      const { message } = failed;
       toast.error(UI_TEXT.passwordChangeFailed, {
         description: message === UI_TEXT.passwordChangeFailed ? undefined : message,
       });

@@ -1,8 +1,8 @@
 import { ChevronDown, LogOut, Settings } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { StoredUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { usePopover } from './use-popover';
 
 const itemClassName =
   'flex w-full cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-foreground hover:bg-muted';
@@ -12,44 +12,12 @@ const itemClassName =
  * Tab and Shift+Tab move through the items, Escape closes and returns focus to the button.
  */
 export function UserMenu({ user, onLogout }: { user: StoredUser; onLogout: () => void }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const containerRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const isOutside = (target: EventTarget | null) => !containerRef.current?.contains(target as Node | null);
-    const closeOnOutsidePointer = (event: PointerEvent) => {
-      if (isOutside(event.target)) setOpen(false);
-    };
-    // Focus leaving the widget (Tab past the last item) closes the panel too.
-    const closeOnOutsideFocus = (event: FocusEvent) => {
-      if (isOutside(event.target)) setOpen(false);
-    };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', closeOnOutsidePointer);
-    document.addEventListener('focusin', closeOnOutsideFocus);
-    document.addEventListener('keydown', closeOnEscape);
-    return () => {
-      document.removeEventListener('pointerdown', closeOnOutsidePointer);
-      document.removeEventListener('focusin', closeOnOutsideFocus);
-      document.removeEventListener('keydown', closeOnEscape);
-    };
-  }, [open]);
+  const { open, close, containerRef, panelId, buttonProps } = usePopover();
 
   return (
     <div ref={containerRef} className="relative">
       <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
+        {...buttonProps}
         className="inline-flex h-10 max-w-56 cursor-pointer items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-foreground hover:bg-muted"
       >
         <span className="truncate">Hi, {user.name}</span>
@@ -61,7 +29,7 @@ export function UserMenu({ user, onLogout }: { user: StoredUser; onLogout: () =>
         className="absolute right-0 z-50 mt-2 w-52 rounded-xl border border-border bg-card p-1.5 shadow-lg"
       >
         <p className="truncate px-3 py-1.5 text-xs text-muted-foreground">{user.email}</p>
-        <Link to="/settings" className={itemClassName} onClick={() => setOpen(false)}>
+        <Link to="/settings" className={itemClassName} onClick={close}>
           <Settings className="size-4" aria-hidden="true" />
           Settings
         </Link>
@@ -69,7 +37,7 @@ export function UserMenu({ user, onLogout }: { user: StoredUser; onLogout: () =>
           type="button"
           className={itemClassName}
           onClick={() => {
-            setOpen(false);
+            close();
             onLogout();
           }}
         >

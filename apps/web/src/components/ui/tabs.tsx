@@ -1,4 +1,5 @@
 import * as TabsPrimitive from '@radix-ui/react-tabs';
+import type { LucideIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -29,4 +30,24 @@ export function TabsContent({ className, ...props }: ComponentProps<typeof TabsP
   // Only the active panel is mounted (Radix's default), so a label or field of a hidden panel never doubles
   // one of the visible panel. The hide rule only matters if a caller opts into forceMount.
   return <TabsPrimitive.Content className={cn('mt-6 data-[state=inactive]:hidden', className)} {...props} />;
+}
+
+/** The tab list of a page's tabs, each with its icon before its label. */
+export function IconTabsList({
+  tabs,
+  className,
+}: {
+  tabs: readonly { value: string; label: string; icon: LucideIcon }[];
+  className?: string;
+}) {
+  return (
+    <TabsList className={className}>
+      {tabs.map(({ value, label, icon: Icon }) => (
+        <TabsTrigger key={value} value={value} className="gap-1.5 px-2 sm:px-3">
+          <Icon className="size-4 shrink-0" aria-hidden="true" />
+          {label}
+        </TabsTrigger>
+      ))}
+    </TabsList>
+  );
 }

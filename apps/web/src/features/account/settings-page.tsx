@@ -1,10 +1,9 @@
 import { Heart, MapPin, Package, ShieldCheck, User } from 'lucide-react';
-import { useSearchParams } from 'react-router-dom';
 import { ProfileTab } from '@/components/account/profile-tab';
 import { SecurityTab } from '@/components/account/security-tab';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { IconTabsList, Tabs, TabsContent } from '@/components/ui/tabs';
 import { useSignedInUser } from '@/lib/auth';
-import { isTabOf, tabOf } from '@/lib/tab-param';
+import { useTabParam } from '@/lib/tab-param';
 import { AddressesTab } from './addresses-tab';
 import { OrdersTab } from './orders-tab';
 import { WishlistTab } from './wishlist-tab';
@@ -20,21 +19,7 @@ const TABS = [
 /** /settings: the customer's account, one tab per concern; `?tab=` keeps the tab across reloads and links. */
 export function SettingsPage() {
   const user = useSignedInUser();
-  const [params, setParams] = useSearchParams();
-
-  const tab = tabOf(TABS, params, 'profile');
-  const selectTab = (value: string) => {
-    if (!isTabOf(TABS, value)) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === 'profile') next.delete('tab');
-        else next.set('tab', value);
-        return next;
-      },
-      { replace: true },
-    );
-  };
+  const [tab, selectTab] = useTabParam(TABS, 'profile');
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
@@ -42,14 +27,7 @@ export function SettingsPage() {
       <h1 className="text-2xl font-bold sm:text-3xl">Account Settings</h1>
       <p className="mt-1 text-muted-foreground">Signed in as {user.email}</p>
       <Tabs value={tab} onValueChange={selectTab} className="mt-6">
-        <TabsList className="grid-flow-row grid-cols-3 sm:grid-flow-col sm:grid-cols-none">
-          {TABS.map(({ value, label, icon: Icon }) => (
-            <TabsTrigger key={value} value={value} className="gap-1.5 px-2 sm:px-3">
-              <Icon className="size-4 shrink-0" aria-hidden="true" />
-              {label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <IconTabsList tabs={TABS} className="grid-flow-row grid-cols-3 sm:grid-flow-col sm:grid-cols-none" />
         <TabsContent value="profile">
           <ProfileTab />
         </TabsContent>

@@ -1,4 +1,6 @@
+import { Eye } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
 interface AdminTableProps {
@@ -42,4 +44,16 @@ export function AdminTable({ caption, columns, children, minWidth = 'min-w-[44re
 
 export function Cell({ className, ...props }: ComponentProps<'td'>) {
   return <td className={cn('px-4 py-3 align-middle', className)} {...props} />;
+}
+
+/** A row's View button, in its own cell: named "View" as shown; which row it opens is its description. */
+export function ViewCell({ onView, describedBy }: { onView: () => void; describedBy: string }) {
+  return (
+    <Cell>
+      <Button variant="outline" size="sm" onClick={onView} aria-describedby={describedBy}>
+        <Eye aria-hidden="true" />
+        View
+      </Button>
+    </Cell>
+  );
 }

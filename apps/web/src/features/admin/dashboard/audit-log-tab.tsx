@@ -3,12 +3,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { DashboardSection } from '@/components/dashboard-section';
+import { ListPager } from '@/components/list-pager';
 import { formatDateTime } from '@/components/order-status';
 import { QueryView } from '@/components/query-view';
 import { ADMIN_QUERY_CACHE } from '@/lib/query-cache';
 import { useTRPC } from '@/lib/trpc';
 import { AdminTable, Cell } from './admin-table';
-import { ListPager } from './list-controls';
 
 const COLUMNS = ['Who', 'What', 'Target', 'When'] as const;
 

@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Banknote, CheckCircle2, PlayCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { ListPager } from '@/components/list-pager';
 import { formatDateTime } from '@/components/order-status';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
@@ -15,7 +16,6 @@ import { ADMIN_QUERY_CACHE } from '@/lib/query-cache';
 import { useTRPC } from '@/lib/trpc';
 import { useAdminFailure, useRefreshAdminData } from './admin-queries';
 import { AdminTable, Cell } from './admin-table';
-import { ListPager } from './list-controls';
 import { StatusPill } from './status-pill';
 
 const isPayoutStatus = (value: string): value is PayoutStatus => PAYOUT_STATUSES.some((status) => status === value);

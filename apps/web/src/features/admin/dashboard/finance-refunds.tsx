@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { ListPager } from '@/components/list-pager';
 import { formatDateTime, RefundStatusBadge } from '@/components/order-status';
 import { QueryView } from '@/components/query-view';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -20,7 +21,6 @@ import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 import { useAdminFailure, useRefreshAdminData } from './admin-queries';
 import { AdminTable, Cell } from './admin-table';
-import { ListPager } from './list-controls';
 
 const isRefundStatus = (value: string): value is RefundStatus => REFUND_STATUSES.some((status) => status === value);
 

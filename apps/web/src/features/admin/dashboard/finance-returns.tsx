@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { ListPager } from '@/components/list-pager';
 import { formatDateTime, ReturnStatusBadge } from '@/components/order-status';
 import { QueryView } from '@/components/query-view';
 import { type ReturnAction, ReturnActionDialog } from '@/components/return-dialogs';
@@ -17,7 +18,6 @@ import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 import { useAdminFailure, useRefreshAdminData } from './admin-queries';
 import { AdminTable, Cell } from './admin-table';
-import { ListPager } from './list-controls';
 
 const isReturnStatus = (value: string): value is ReturnStatus => RETURN_STATUSES.some((status) => status === value);
 

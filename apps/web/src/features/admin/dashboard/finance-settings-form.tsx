@@ -15,7 +15,7 @@ import { QueryView } from '@/components/query-view';
 import { FormAlert, TextField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ADMIN_QUERY_CACHE } from '@/lib/query-cache';
-import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
+import { formFailure, readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 import { useAdminFailure, useRefreshAdminData } from './admin-queries';
 
@@ -71,9 +71,7 @@ function SettingsForm({ settings }: { settings: FinanceSettingsDto }) {
       void refresh();
     } catch (error) {
       const message = showFailure(error, UI_TEXT.financeSettingsUpdateFailed);
-      const { fieldErrors } = readServerError(error, message);
-      applyServerFieldErrors(setError, fieldErrors, FIELDS);
-      if (!FIELDS.some((field) => fieldErrors[field]?.[0] === message)) setFailure(message);
+      setFailure(formFailure(setError, readServerError(error, message), FIELDS));
     }
   });
 

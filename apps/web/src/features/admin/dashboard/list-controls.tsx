@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, type LucideIcon, Search } from 'lucide-react';
+import { type LucideIcon, Search } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { DashboardSection } from '@/components/dashboard-section';
+import { ListPager } from '@/components/list-pager';
 import { QueryView } from '@/components/query-view';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
@@ -80,34 +80,6 @@ export function SearchField({ label, placeholder, value, onChange }: SearchField
   );
 }
 
-/** Previous and Next under a list that has more than one page. */
-export function ListPager({
-  page,
-  lastPage,
-  onPage,
-}: {
-  page: number;
-  lastPage: number;
-  onPage: (page: number) => void;
-}) {
-  if (lastPage <= 1) return null;
-  return (
-    <nav aria-label="Pagination" className="flex items-center justify-center gap-3">
-      <Button variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <ChevronLeft aria-hidden="true" />
-        Previous
-      </Button>
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        Page {page} of {lastPage}
-      </p>
-      <Button variant="outline" disabled={page >= lastPage} onClick={() => onPage(page + 1)}>
-        Next
-        <ChevronRight aria-hidden="true" />
-      </Button>
-    </nav>
-  );
-}
-
 /** One page of an admin list, as the server sends it. */
 interface Paged<TItem> {
   data: TItem[];
@@ -130,6 +102,10 @@ interface SearchableListProps<TItem> {
   children: (items: TItem[]) => ReactNode;
   /** Dialogs the rows open. */
   dialogs?: ReactNode;
+  /** More ways to narrow the list (a status select), beside the search box. */
+  filters?: ReactNode;
+  /** A line above the list that explains what it shows. */
+  notice?: ReactNode;
 }
 
 /** An admin tab that lists a table page by page: heading with count, search box, the states, the rows, paging. */
@@ -144,16 +120,22 @@ export function SearchableList<TItem>({
   empty,
   children,
   dialogs,
+  filters,
+  notice,
 }: SearchableListProps<TItem>) {
   const total = query.data?.total;
   return (
     <DashboardSection title={total === undefined ? title : `${title} (${total})`} description={description}>
-      <SearchField
-        label={search.label}
-        placeholder={search.placeholder}
-        value={controls.search}
-        onChange={controls.setSearch}
-      />
+      {notice}
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
+        <SearchField
+          label={search.label}
+          placeholder={search.placeholder}
+          value={controls.search}
+          onChange={controls.setSearch}
+        />
+        {filters}
+      </div>
       <QueryView
         query={query}
         loading={loading}

@@ -1,12 +1,11 @@
 import { formatNaira } from '@caps/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Eye, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { formatDate } from '@/components/order-status';
-import { Button } from '@/components/ui/button';
 import { ADMIN_QUERY_CACHE } from '@/lib/query-cache';
 import { useTRPC } from '@/lib/trpc';
-import { AdminTable, Cell } from './admin-table';
+import { AdminTable, Cell, ViewCell } from './admin-table';
 import { SearchableList, useListControls } from './list-controls';
 import { UserDetailDialog } from './user-detail-dialog';
 import { AccountStatusPill } from './vendor-status';
@@ -52,18 +51,7 @@ export function UsersTab() {
               <Cell>
                 <AccountStatusPill status={user.status} />
               </Cell>
-              <Cell>
-                {/* Named "View" as shown; whose row it is comes as its description. */}
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => setViewing(user.id)}
-                  aria-describedby={`user-name-${user.id}`}
-                >
-                  <Eye aria-hidden="true" />
-                  View
-                </Button>
-              </Cell>
+              <ViewCell onView={() => setViewing(user.id)} describedBy={`user-name-${user.id}`} />
             </tr>
           ))}
         </AdminTable>
