@@ -92,6 +92,14 @@ const pages: RouteObject[] = [
     path: 'admin/auth',
     lazy: async () => ({ Component: (await import('@/features/admin/admin-auth-page')).AdminAuthPage }),
   },
+  {
+    path: 'forgot-password',
+    lazy: async () => ({ Component: (await import('@/features/account/forgot-password-page')).ForgotPasswordPage }),
+  },
+  {
+    path: 'reset-password',
+    lazy: async () => ({ Component: (await import('@/features/account/reset-password-page')).ResetPasswordPage }),
+  },
   // Pages that need a signed-in user or a role sit under one guard each (RequireRole, a layout route).
   {
     element: (

@@ -3,13 +3,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { EmailField } from '@/components/forms/email-field';
 import { FormAlert, TextField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useAuth } from '@/lib/auth';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
+import { SIGN_IN_PATHS } from '@/lib/sign-in-paths';
 import { useTRPC } from '@/lib/trpc';
 
 interface LoginTexts {
@@ -121,6 +122,14 @@ export function LoginForm({ accountRole, isActive = true }: LoginFormProps) {
         autoComplete="current-password"
         aria-required="true"
       />
+      {/* The reset page's "Back to sign in" returns to this page. */}
+      <Link
+        to="/forgot-password"
+        state={{ signInPath: SIGN_IN_PATHS[accountRole] }}
+        className="-mt-2 self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        Forgot password?
+      </Link>
       <SubmitButton
         busy={isSubmitting}
         label={texts.submit}
