@@ -150,6 +150,24 @@ const pages: RouteObject[] = [
     ],
   },
   {
+    // Any role; a token the server no longer knows is forgotten first, which leads to the sign-in page.
+    element: (
+      <RequireRole
+        accountRole="signed-in"
+        signInPath="/auth"
+        confirm={{ loadingLabel: 'Loading your notifications...', cache: DASHBOARD_CACHE }}
+      />
+    ),
+    children: [
+      {
+        path: 'notifications',
+        lazy: async () => ({
+          Component: (await import('@/features/notifications/notifications-page')).NotificationsPage,
+        }),
+      },
+    ],
+  },
+  {
     element: (
       <RequireRole
         accountRole="vendor"

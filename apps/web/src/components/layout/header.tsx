@@ -2,6 +2,7 @@ import { LogOut, Menu, Settings, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { NotificationBell } from '@/features/notifications/notification-bell';
 import { useStoredUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { Brand } from './brand';
@@ -67,6 +68,7 @@ export function Header() {
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <CartLink />
+          {user ? <NotificationBell /> : null}
           <div className="hidden items-center gap-2 lg:flex">
             {user ? (
               <UserMenu user={user} onLogout={() => void logout()} />
