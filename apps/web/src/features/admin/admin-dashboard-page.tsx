@@ -1,4 +1,4 @@
-import { Flag, LayoutDashboard, Mail, Package, ScrollText, Store, Users, Wallet } from 'lucide-react';
+import { Flag, LayoutDashboard, Mail, MailCheck, Package, ScrollText, Store, Users, Wallet } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 import { DashboardDrawer, type DashboardNavConfig, DashboardSideMenu } from '@/components/dashboard-nav';
 import { useLogout } from '@/components/layout/use-logout';
@@ -10,6 +10,7 @@ import { MessagesTab } from './dashboard/messages-tab';
 import { OverviewTab } from './dashboard/overview-tab';
 import { ProductsTab } from './dashboard/products-tab';
 import { ReportsTab } from './dashboard/reports-tab';
+import { SentEmailTab } from './dashboard/sent-email-tab';
 import { UsersTab } from './dashboard/users-tab';
 import { VendorsTab } from './dashboard/vendors-tab';
 
@@ -21,6 +22,7 @@ const TABS = [
   { value: 'finance', label: 'Finance', icon: Wallet },
   { value: 'reports', label: 'Reports', icon: Flag },
   { value: 'messages', label: 'Messages', icon: Mail },
+  { value: 'sent-email', label: 'Sent Email', icon: MailCheck },
   { value: 'audit-log', label: 'Audit Log', icon: ScrollText },
 ] as const;
 type AdminTab = (typeof TABS)[number]['value'];
@@ -47,6 +49,8 @@ function TabPanel({ tab }: { tab: AdminTab }) {
       return <ReportsTab />;
     case 'messages':
       return <MessagesTab />;
+    case 'sent-email':
+      return <SentEmailTab />;
     case 'audit-log':
       return <AuditLogTab />;
   }
