@@ -81,6 +81,16 @@ export function changedBy(change: StatusChangeDto): string {
   return CHANGED_BY[change.by.role];
 }
 
+/** The shop's note with a status change (a tracking number, say), under the change in the order's history. */
+export function StatusChangeNote({ note, label }: { note: string | null; label: string }) {
+  if (!note) return null;
+  return (
+    <p className="basis-full text-sm break-words whitespace-pre-line">
+      <span className="text-muted-foreground">{label}:</span> “{note}”
+    </p>
+  );
+}
+
 /** 'partially_refunded' → 'Partially refunded'. */
 export function statusLabel(status: string): string {
   const words = status.replaceAll('_', ' ');

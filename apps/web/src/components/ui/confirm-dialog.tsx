@@ -23,6 +23,8 @@ interface ConfirmDialogProps {
   pending?: boolean;
   /** Why the confirmed action failed (the server's reason), kept in the dialog while the toast asks to try again. */
   failure?: string | null;
+  /** What else the action asks for (an optional reason, say), between the description and the buttons. */
+  children?: ReactNode;
 }
 
 /** Asks before something that cannot be undone (deleting a cap, suspending an account); Cancel has the focus first. */
@@ -35,6 +37,7 @@ export function ConfirmDialog({
   onConfirm,
   pending = false,
   failure = null,
+  children,
 }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
@@ -43,6 +46,7 @@ export function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
+        {children}
         {failure ? (
           <p role="alert" className="text-sm font-medium text-destructive">
             {failure}

@@ -12,6 +12,7 @@ import {
   OrderStatusBadge,
   orderStatusMessage,
   PaymentStatusText,
+  StatusChangeNote,
   statusLabel,
 } from '@/components/order-status';
 import { ProductImage } from '@/components/product-image';
@@ -182,6 +183,7 @@ function OrderView({ order }: { order: OrderDto }) {
                       {' '}
                       · {changedBy(change)} · {formatDateTime(change.at)}
                     </span>
+                    <StatusChangeNote note={change.note} label="Note from the shop" />
                   </li>
                 ))}
               </ol>

@@ -3,6 +3,7 @@ import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
 import { BadgeCheck, ExternalLink, MessageSquare, PauseCircle, PlayCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { NoteField, noteInput } from '@/components/forms/note-field';
 import { EmptyState } from '@/components/load-states';
 import { formatDate } from '@/components/order-status';
 import { RatingStars } from '@/components/rating-stars';
@@ -58,6 +59,11 @@ function VendorActions({ vendor }: { vendor: AdminVendorDetailDto }) {
     trpc.admin.vendors.reinstate.mutationOptions(feedback('Vendor reinstated', 'Failed to reinstate vendor')),
   );
   const [confirmSuspend, setConfirmSuspend] = useState(false);
+  const [reason, setReason] = useState('');
+  const askToSuspend = (open: boolean) => {
+    setConfirmSuspend(open);
+    if (!open) setReason('');
+  };
   const busy = verify.isPending || suspend.isPending || reinstate.isPending;
 
   return (
@@ -69,7 +75,7 @@ function VendorActions({ vendor }: { vendor: AdminVendorDetailDto }) {
         </Button>
       ) : null}
       {vendor.owner_status === 'active' ? (
-        <Button variant="destructive" onClick={() => setConfirmSuspend(true)} disabled={busy}>
+        <Button variant="destructive" onClick={() => askToSuspend(true)} disabled={busy}>
           <PauseCircle aria-hidden="true" />
           Suspend Account
         </Button>
@@ -87,13 +93,23 @@ function VendorActions({ vendor }: { vendor: AdminVendorDetailDto }) {
       </Button>
       <ConfirmDialog
         open={confirmSuspend}
-        onOpenChange={setConfirmSuspend}
+        onOpenChange={askToSuspend}
         title={`Suspend ${vendor.shop_name}?`}
         description={`${vendor.user.name} will be signed out and cannot sign in, and the shop leaves the storefront until it is reinstated.`}
         confirmLabel="Suspend"
-        onConfirm={() => suspend.mutate({ id: vendor.id }, { onSettled: () => setConfirmSuspend(false) })}
+        onConfirm={() =>
+          suspend.mutate({ id: vendor.id, ...noteInput('reason', reason) }, { onSettled: () => askToSuspend(false) })
+        }
         pending={suspend.isPending}
-      />
+      >
+        <NoteField
+          label="Reason"
+          hint="Sent to the shop with the notice of suspension."
+          placeholder="For example: repeated reports of fake products"
+          value={reason}
+          onChange={setReason}
+        />
+      </ConfirmDialog>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import {
   formatDateTime,
   OrderStatusBadge,
   PaymentStatusText,
+  StatusChangeNote,
   statusLabel,
 } from '@/components/order-status';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -16,7 +17,7 @@ interface OrderDetailsDialogProps {
   onOpenChange: (open: boolean) => void;
   advancing: boolean;
   advanceDisabled: boolean;
-  onAdvance: () => void;
+  onAdvance: (note: string) => void;
 }
 
 function DetailsBlock({ title, children }: { title: string; children: React.ReactNode }) {
@@ -84,6 +85,7 @@ export function OrderDetailsDialog({
                         <time dateTime={change.at} className="text-muted-foreground">
                           {formatDateTime(change.at)}
                         </time>
+                        <StatusChangeNote note={change.note} label="Your note to the customer" />
                       </li>
                     ))}
                   </ol>

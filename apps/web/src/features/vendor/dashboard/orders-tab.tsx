@@ -4,6 +4,7 @@ import { CheckCircle2, Clock, RefreshCw, ShoppingBag, Wallet } from 'lucide-reac
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { DashboardSection, StatCard, StatGrid } from '@/components/dashboard-section';
+import { noteInput } from '@/components/forms/note-field';
 import { EmptyState, ErrorPanel } from '@/components/load-states';
 import { formatDate, OrderStatusBadge, PaymentStatusText } from '@/components/order-status';
 import { Button } from '@/components/ui/button';
@@ -32,11 +33,11 @@ export function OrdersTab() {
   const [cancelling, setCancelling] = useState<VendorOrderDto | null>(null);
   const advance = useMutation(trpc.vendor.advanceOrder.mutationOptions());
 
-  const advanceOrder = (order: VendorOrderDto) => {
+  const advanceOrder = (order: VendorOrderDto, note: string) => {
     const step = nextStepOf(order);
     if (!step) return;
     advance.mutate(
-      { id: order.id, status: step.status },
+      { id: order.id, status: step.status, ...noteInput('note', note) },
       {
         onSuccess: async () => {
           toast.success('Order status updated!');
@@ -127,7 +128,7 @@ export function OrdersTab() {
                 order={order}
                 advancing={advancingId === order.id}
                 advanceDisabled={advance.isPending}
-                onAdvance={() => advanceOrder(order)}
+                onAdvance={(note) => advanceOrder(order, note)}
                 onDetails={() => setDetailsId(order.id)}
                 onCancel={() => setCancelling(order)}
               />
@@ -140,7 +141,7 @@ export function OrdersTab() {
         onOpenChange={(open) => (open ? undefined : setDetailsId(null))}
         advancing={details !== null && advancingId === details.id}
         advanceDisabled={advance.isPending}
-        onAdvance={() => (details ? advanceOrder(details) : undefined)}
+        onAdvance={(note) => (details ? advanceOrder(details, note) : undefined)}
       />
       <OrderCancelDialog order={cancelling} onOpenChange={(open) => (open ? undefined : setCancelling(null))} />
     </DashboardSection>
@@ -151,7 +152,7 @@ interface OrderCardProps {
   order: VendorOrderDto;
   advancing: boolean;
   advanceDisabled: boolean;
-  onAdvance: () => void;
+  onAdvance: (note: string) => void;
   onDetails: () => void;
   onCancel: () => void;
 }
