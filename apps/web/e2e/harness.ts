@@ -105,6 +105,8 @@ export interface E2eOptions {
   demoData?: boolean;
   /** Give the server a clock the test can move (advanceClock), through CLOCK_OFFSET_FILE in the temp dir. */
   clock?: boolean;
+  /** More environment for the server, over the defaults (SMTP_URL of a test SMTP server, say). */
+  env?: Record<string, string>;
 }
 
 /** Starts the built server on a free port with its own database, and a headless chromium. */
@@ -154,6 +156,7 @@ export async function startE2eEnv(options: E2eOptions = {}): Promise<E2eEnv> {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       ...(clockFile ? { CLOCK_OFFSET_FILE: clockFile } : {}),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

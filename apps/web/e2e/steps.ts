@@ -215,3 +215,66 @@ export function scratchFiles(prefix: string): ScratchFiles {
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
+
+/** The registration fields of a shop that only differ by shop. */
+const SHOP_DEFAULTS = {
+  phone: '+2348032223344',
+  shop_description: 'Hand-embroidered caps from Maiduguri.',
+  address: '3 Kashim Ibrahim Way, Maiduguri',
+  account_number: '0123456789',
+  bank_name: 'Zenith Bank',
+};
+
+export interface VerifiedShop {
+  vendor: Account;
+  token: string;
+  vendorId: number;
+}
+
+/** Registers a vendor over REST (a new address) and has the env's admin verify the shop. */
+export async function openVerifiedShop(
+  env: E2eEnv,
+  shop: { owner: string; shopName: string; password: string },
+): Promise<VerifiedShop> {
+  const vendor = { email: uniqueEmail('shop'), password: shop.password };
+  await api(env, null, '/register', {
+    method: 'POST',
+    body: JSON.stringify({
+      ...SHOP_DEFAULTS,
+      ...vendor,
+      full_name: shop.owner,
+      account_holder_name: shop.owner,
+      shop_name: shop.shopName,
+      password_confirmation: shop.password,
+      role: 'vendor',
+      terms_accepted: true,
+    }),
+  });
+  const token = await login(env, vendor);
+  const { vendor: profile } = await api<{ vendor: { id: number } }>(env, token, '/profile');
+  await api(env, await login(env, env.admin), `/admin/vendors/${profile.id}/verify`, { method: 'POST' });
+  return { vendor, token, vendorId: profile.id };
+}
+
+/** Lists a Hausa cap in the signed-in vendor's shop; answers its id. */
+export async function listCap(
+  env: E2eEnv,
+  vendorToken: string,
+  cap: { name: string; price: number; stock: number; sizes: string[] },
+): Promise<number> {
+  const created = await api<{ id: number }>(env, vendorToken, '/products', {
+    method: 'POST',
+    body: JSON.stringify({ ...cap, description: `${cap.name}, embroidered by hand.`, category: 'Hausa Caps' }),
+  });
+  return created.id;
+}
+
+/** Registers a customer over REST (a new address); answers the account. */
+export async function registerCustomerAccount(env: E2eEnv, fullName: string, password: string): Promise<Account> {
+  const customer = { email: uniqueEmail('customer'), password };
+  await api(env, null, '/register', {
+    method: 'POST',
+    body: JSON.stringify({ full_name: fullName, phone: '+2348061112233', role: 'customer', ...customer }),
+  });
+  return customer;
+}
