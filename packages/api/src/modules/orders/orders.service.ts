@@ -24,6 +24,7 @@ import {
   reserveCouponUse,
   takeCouponUse,
 } from '../coupons/coupons.service.js';
+import { checkoutPlaced } from '../notifications/events/orders.js';
 import { PaymentSchema } from '../payment/payment.entities.js';
 import { afterSaleFieldsOf, loadAfterSale } from './after-sale.js';
 import {
@@ -350,6 +351,8 @@ export async function placeOrder(
           em.create(OrderStatusChangeSchema, { order, fromStatus: null, toStatus: 'pending', actor: ctx.user.id });
         }
         await em.flush();
+        // The customer's summary (order_placed) commits with the checkout.
+        await checkoutPlaced(em, ctx.services, made.id);
         return made;
       }),
     );

@@ -15,6 +15,7 @@ import { DomainError } from '../../errors.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
 import { financeSettings } from '../finance/ledger.js';
 import { scheduleRelease } from '../finance/ledger.service.js';
+import { orderProgressed } from '../notifications/events/orders.js';
 import { ReviewSchema } from '../reviews/reviews.entities.js';
 import { afterSaleFieldsOf, loadAfterSale } from './after-sale.js';
 import { type Order, OrderItemSchema, OrderSchema, OrderStatusChangeSchema } from './orders.entities.js';
@@ -92,8 +93,9 @@ function refusal(order: Order, to: OrderStatus): string | null {
 
 /**
  * PUT /vendor/orders/{id}/status: one step forward (pending → confirmed → shipped → delivered), for a
- * paid order of the caller's shop. The update is conditional on the status read, so two clicks at once
- * advance the order once; the loser gets a 409.
+ * paid order of the caller's shop, with the shop's optional note to the customer (kept on the history row
+ * and told in the message of the step). The update is conditional on the status read, so two clicks at
+ * once advance the order once; the loser gets a 409.
  */
 export async function advanceOrder(ctx: AuthedContext, input: AdvanceInput): Promise<VendorOrderDto> {
   const vendor = await requireVerifiedVendor(ctx);
@@ -117,6 +119,7 @@ export async function advanceOrder(ctx: AuthedContext, input: AdvanceInput): Pro
       fromStatus: from,
       toStatus: input.status,
       actor: ctx.user.id,
+      note: input.note || null,
     });
     await em.flush();
     // Delivered: the shop's credit for the order is released when the return window has passed, and
@@ -130,6 +133,10 @@ export async function advanceOrder(ctx: AuthedContext, input: AdvanceInput): Pro
         { returnWindowEndsAt: new Date(deliveredAt.getTime() + returnWindowDays * DAY_MS) },
       );
       await scheduleRelease(em, { id: order.id, vendorId: vendor.id }, deliveredAt);
+    }
+    // The customer hears of the step, with the shop's note, in the same transaction.
+    if (input.status === 'confirmed' || input.status === 'shipped' || input.status === 'delivered') {
+      await orderProgressed(em, ctx.services, order.id, input.status, input.note || null);
     }
   });
   const [updated] = await loadVendorOrders(ctx.em.fork() as Em, vendor.id, { id: order.id }, ctx.services.clock.now());

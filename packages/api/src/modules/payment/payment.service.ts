@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { CURRENCY, koboToNaira } from '@caps/contracts';
 import type { AuthedContext } from '../../access/roles.js';
-import type { Context } from '../../context.js';
+import type { Context, Services } from '../../context.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
 import { CartItemSchema } from '../cart/cart.entities.js';
 import { recordPaidOrders } from '../finance/ledger.service.js';
 import { applyTransferOutcome } from '../finance/payouts.service.js';
 import { applyRefundOutcomesOf } from '../finance/refunds.service.js';
+import { checkoutPaid } from '../notifications/events/orders.js';
 import { CheckoutSchema, OrderSchema } from '../orders/orders.entities.js';
 import { reviveReleasedCheckout } from '../orders/orders.service.js';
 import { PaymentSchema } from './payment.entities.js';
@@ -102,7 +103,14 @@ async function refundMessage(em: Em, checkoutId: number): Promise<string> {
  * there. Money that cannot be applied (the checkout was already paid by another reference, or its caps or
  * coupon use are gone) is recorded as refund_due.
  */
-async function applyPayment(em: Em, paymentId: number, checkoutId: number, gatewayResponse: string, at: Date) {
+async function applyPayment(
+  em: Em,
+  services: Services,
+  paymentId: number,
+  checkoutId: number,
+  gatewayResponse: string,
+  at: Date,
+) {
   return em.transactional(async (tx): Promise<'applied' | 'refund_due' | 'already'> => {
     const t = tx as Em;
     const now = new Date();
@@ -136,6 +144,8 @@ async function applyPayment(em: Em, paymentId: number, checkoutId: number, gatew
     await recordPaidOrders(t, checkout.id, at);
     // A paid checkout empties the buyer's cart.
     await t.nativeDelete(CartItemSchema, { user: checkout.user.id });
+    // payment_received, each shop's new_order and low_stock: written with the payment, once per checkout.
+    await checkoutPaid(t, services, checkout.id);
     return 'applied';
   });
 }
@@ -204,6 +214,7 @@ export async function verifyPayment(
   // Whoever gets here first (this call, the webhook or the callback) applies it; the others find it done.
   const outcome = await applyPayment(
     ctx.em,
+    ctx.services,
     payment.id,
     checkoutId,
     verified.gateway_response,

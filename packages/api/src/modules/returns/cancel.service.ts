@@ -12,6 +12,7 @@ import { type AuthedContext, requireVerifiedVendor } from '../../access/roles.js
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
 import { createRefund, sendRefunds } from '../finance/refunds.service.js';
+import { orderCancelled } from '../notifications/events/orders.js';
 import { CheckoutSchema, type Order, OrderSchema, OrderStatusChangeSchema } from '../orders/orders.entities.js';
 import { getOrder, giveBackOrderStock, releaseCheckout } from '../orders/orders.service.js';
 import { loadVendorOrders, ORDER_NOT_FOUND } from '../orders/vendor-orders.service.js';
@@ -121,17 +122,22 @@ async function cancelPaidOrder(
     await giveBackOrderStock(em, [order]);
 
     const { itemsKobo, shippingKobo } = await cancellationRefundOf(em, order.id);
-    if (itemsKobo + shippingKobo === 0) return [];
-    const refund = await createRefund(em, {
-      orderId: order.id,
-      itemsKobo,
-      shippingKobo,
-      kind: 'cancellation',
-      reason,
-      initiatedById: ctx.user.id,
-      at,
-    });
-    return [refund.id];
+    const refundKobo = itemsKobo + shippingKobo;
+    const refund =
+      refundKobo === 0
+        ? null
+        : await createRefund(em, {
+            orderId: order.id,
+            itemsKobo,
+            shippingKobo,
+            kind: 'cancellation',
+            reason,
+            initiatedById: ctx.user.id,
+            at,
+          });
+    // The other side of the order is told (order_cancelled), with the refund, in the same transaction.
+    await orderCancelled(em, ctx.services, { orderId: order.id, by, refundKobo });
+    return refund ? [refund.id] : [];
   });
 }
 
