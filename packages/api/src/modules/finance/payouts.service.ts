@@ -17,6 +17,7 @@ import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
 import { pageOf } from '../admin/admin.mapper.js';
 import { recordAdminAction } from '../admin/audit.js';
+import { payoutSettled } from '../notifications/events/shops.js';
 import { ProviderRequestError, ProviderUnavailableError, type VerifiedTransfer } from '../payment/provider.js';
 import { VendorSchema } from '../vendors/vendors.entities.js';
 import { LedgerEntrySchema, type Payout, PayoutSchema } from './finance.entities.js';
@@ -127,6 +128,8 @@ async function giveBack(
     if (changed !== 1) return false;
     const payout = await t.findOneOrFail(PayoutSchema, { id: payoutId }, { fields: ['amountKobo', 'vendor'] });
     await writeReversal(t, { id: payoutId, vendorId: payout.vendor.id, amountKobo: payout.amountKobo }, now);
+    // The shop's owner is told why (payout_failed), with the change.
+    await payoutSettled(t, services, payoutId, to);
     return true;
   });
 }
@@ -162,18 +165,22 @@ export async function applyTransferOutcome(ctx: ServicesCtx, reference: string):
   const { services } = ctx;
   const transferCode = verified.transfer_code || null;
   if (verified.status === 'success') {
-    const em = services.orm.em.fork() as Em;
-    await em.nativeUpdate(
-      PayoutSchema,
-      { id: payout.id, status: { $in: ['pending', 'processing'] } },
-      {
-        status: 'success',
-        settledAt: services.clock.now(),
-        failureReason: null,
-        ...(transferCode ? { transferCode } : {}),
-        updatedAt: new Date(),
-      },
-    );
+    await (services.orm.em.fork() as Em).transactional(async (tx) => {
+      const em = tx as Em;
+      const changed = await em.nativeUpdate(
+        PayoutSchema,
+        { id: payout.id, status: { $in: ['pending', 'processing'] } },
+        {
+          status: 'success',
+          settledAt: services.clock.now(),
+          failureReason: null,
+          ...(transferCode ? { transferCode } : {}),
+          updatedAt: new Date(),
+        },
+      );
+      // The shop's owner is told (payout_sent) by whichever caller moved it.
+      if (changed === 1) await payoutSettled(em, services, payout.id, 'sent');
+    });
     return 'success';
   }
   if (verified.status === 'reversed') {

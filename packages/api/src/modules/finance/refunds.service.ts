@@ -17,6 +17,7 @@ import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
 import { pageOf } from '../admin/admin.mapper.js';
 import { recordAdminAction } from '../admin/audit.js';
+import { refundProcessed } from '../notifications/events/after-sale.js';
 import { CheckoutSchema, type Order, OrderSchema, OrderStatusChangeSchema } from '../orders/orders.entities.js';
 import { PaymentSchema } from '../payment/payment.entities.js';
 import { ProviderRequestError, ProviderUnavailableError, type VerifiedRefund } from '../payment/provider.js';
@@ -472,6 +473,8 @@ async function markProcessed(services: Services, refundId: number): Promise<Refu
     if (done !== 1) return 'already';
     const refund = await em.findOneOrFail(RefundSchema, { id: refundId }, { disableIdentityMap: true });
     if (refund.order) await moveOrderAfterRefund(em, refund.order.id);
+    // The customer is told the money is on its way back (refund_sent), once: with the status change.
+    await refundProcessed(em, services, refundId);
     return 'processed';
   });
 }

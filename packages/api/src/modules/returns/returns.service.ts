@@ -21,6 +21,7 @@ import { recordAdminAction } from '../admin/audit.js';
 import { LedgerEntrySchema } from '../finance/finance.entities.js';
 import { writeEntries } from '../finance/ledger.js';
 import { createRefund, refundableOf, sendRefunds } from '../finance/refunds.service.js';
+import { returnDecided, returnRequested } from '../notifications/events/after-sale.js';
 import {
   type Order,
   type OrderItem,
@@ -335,6 +336,7 @@ export async function requestReturn(ctx: AuthedContext, input: RequestInput): Pr
       lines,
       at: now,
     });
+    await returnRequested(em, ctx.services, request.id);
     return request.id;
   });
   return loadOne(ctx.em.fork() as Em, id);
@@ -440,6 +442,10 @@ async function decide(ctx: AuthedContext, input: DecisionInput, actor: Actor): P
       });
     }
     await em.flush();
+    // The customer is told (return_decision). The order's history grows with every overruling decision, so
+    // its length tells this decision from an earlier one of the same return.
+    const decision = await em.count(OrderStatusChangeSchema, { order: orderId });
+    await returnDecided(em, ctx.services, request.id, String(decision));
   });
   return loadOne(ctx.em.fork() as Em, input.id);
 }
