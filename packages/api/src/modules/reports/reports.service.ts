@@ -10,8 +10,9 @@ import { LockMode } from '@mikro-orm/core';
 import { type AuthedContext, requireRole } from '../../access/roles.js';
 import { DomainError } from '../../errors.js';
 import { recordAdminAction } from '../admin/audit.js';
-import { UserSchema } from '../auth/auth.entities.js';
+import { AuditLogSchema, UserSchema } from '../auth/auth.entities.js';
 import { listedShop } from '../catalogue/listed.js';
+import { reportCreated, reportResolved } from '../notifications/events/shops.js';
 import { VendorSchema } from '../vendors/vendors.entities.js';
 import { type Report, ReportSchema } from './reports.entities.js';
 
@@ -61,6 +62,8 @@ export async function createReport(ctx: AuthedContext, data: ReportCreateData): 
       status: 'pending',
     });
     await em.flush();
+    // Every active admin is told (new_report) with the report.
+    await reportCreated(em, ctx.services, created.id);
     return created;
   });
   return toReportDto(report);
@@ -87,6 +90,7 @@ export async function listVendorReports(ctx: AuthedContext, vendorId: number): P
 /**
  * An admin moves a report to pending, reviewed or resolved (the spec shows no fixed order of steps).
  * A change is audit-logged with it; setting the status it already has changes and records nothing.
+ * Resolving tells the shop's owner.
  */
 export async function setReportStatus(ctx: AuthedContext, data: ReportStatusData): Promise<ReportDto> {
   return ctx.em.transactional(async (em) => {
@@ -96,6 +100,16 @@ export async function setReportStatus(ctx: AuthedContext, data: ReportStatusData
       recordAdminAction(em, ctx, 'report.status', 'report', report.id, { from: report.status, to: data.status });
       report.status = data.status;
       await em.flush();
+      if (data.status === 'resolved') {
+        // The shop's owner is told (report_resolved). Each change of the report has its audit entry, so
+        // their count tells this resolution from an earlier one (the report was reopened since).
+        const changes = await em.count(AuditLogSchema, {
+          action: 'report.status',
+          targetType: 'report',
+          targetId: report.id,
+        });
+        await reportResolved(em, ctx.services, report.id, String(changes));
+      }
     }
     return toReportDto(report);
   });

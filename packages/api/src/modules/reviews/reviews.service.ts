@@ -13,6 +13,7 @@ import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
 import { UserSchema } from '../auth/auth.entities.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
+import { reviewPosted } from '../notifications/events/shops.js';
 import { OrderItemSchema, OrderSchema } from '../orders/orders.entities.js';
 import { VendorSchema } from '../vendors/vendors.entities.js';
 import { type Review, ReviewSchema } from './reviews.entities.js';
@@ -132,13 +133,17 @@ async function reviewShop(em: Em, ctx: AuthedContext, vendorId: number, data: Re
 
 /**
  * A customer's review of a cap they received, or of a shop that delivered to them; one each. The
- * review and the product's rating columns are written together or not at all.
+ * review, the product's rating columns and the shop's message (new_review) are written together or not
+ * at all.
  */
 export async function createReview(ctx: AuthedContext, data: ReviewCreateData): Promise<ReviewDto> {
-  const review = await ctx.em.transactional((em) =>
-    data.target.kind === 'product'
-      ? reviewProduct(em, ctx, data.target.id, data)
-      : reviewShop(em, ctx, data.target.id, data),
-  );
+  const review = await ctx.em.transactional(async (em) => {
+    const made =
+      data.target.kind === 'product'
+        ? await reviewProduct(em, ctx, data.target.id, data)
+        : await reviewShop(em, ctx, data.target.id, data);
+    await reviewPosted(em, ctx.services, made.id);
+    return made;
+  });
   return toReviewDto(review);
 }
