@@ -6,8 +6,7 @@ import { makeVendor, ProductSchema, sessionTokenFor, UserSchema, vendorInput } f
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// TODO(lead): export startTestS3 from @caps/api/testing (packages/api/test/testing.ts) and import it from there.
-import { startTestS3, type TestS3 } from '../../../packages/api/test/s3.js';
+import { startTestS3, type TestS3 } from '@caps/api/testing';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { bearer, createRestTestEnv, multipart, type RestTestEnv } from './harness.js';

@@ -534,6 +534,7 @@ describe('jobs', () => {
       ['settle-payouts', { everyMs: 600_000 }],
       ['send-refunds', { everyMs: 300_000 }],
       ['refund-due-payments', { everyMs: 600_000 }],
+      ['deliver-outbox', { everyMs: 5_000 }],
     ]);
     const shop = await payableShop({ naira: 5_000 });
     killTransferOnce(shop);

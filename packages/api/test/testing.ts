@@ -28,5 +28,6 @@ export * from '../src/modules/vendors/vendors.entities.js';
 export * from '../src/modules/wishlist/wishlist.entities.js';
 export * from './fixtures.js';
 export * from './harness.js';
+export * from './s3.js';
 export * from './shop-with-data.js';
 export * from './smtp.js';

@@ -14,7 +14,8 @@ export type AuditTarget =
   | 'settings'
   | 'payout'
   | 'return'
-  | 'order';
+  | 'order'
+  | 'email';
 
 /**
  * Records who did what to which record, and when. Pass the transaction's EntityManager: the entry is

@@ -4,7 +4,7 @@ import type { AuthedContext } from '../../access/roles.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
 import { containsAny, newestPage } from '../admin/admin.mapper.js';
-import { type AuditTarget, recordAdminAction } from '../admin/audit.js';
+import { recordAdminAction } from '../admin/audit.js';
 import { EMAIL_SUMMARY_FIELDS, toEmailDetailDto, toEmailSummaryDto } from './emails.mapper.js';
 import { type EmailMessage, EmailMessageSchema } from './notifications.entities.js';
 import { markEmailsWritten } from './outbox.js';
@@ -64,8 +64,7 @@ export async function retry(ctx: AuthedContext, id: number): Promise<EmailDetail
     if (changed !== 1) throw new DomainError('VALIDATION', EMAIL_TEXT.onlyFailed('pending'));
     // The commit wakes this process's outbox worker, as a new email's does.
     markEmailsWritten(em);
-    // 'email' is a record kind of its own; AuditTarget (admin/audit.ts) does not list it yet.
-    recordAdminAction(em, ctx, 'email.retry', 'email' as AuditTarget, id, {
+    recordAdminAction(em, ctx, 'email.retry', 'email', id, {
       to: row.toAddress,
       subject: row.subject,
       kind: row.kind,
