@@ -2,11 +2,18 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServices, type Services } from '@caps/api';
-import { makeVendor, ProductSchema, sessionTokenFor, UserSchema, vendorInput } from '@caps/api/testing';
+import {
+  makeVendor,
+  ProductSchema,
+  sessionTokenFor,
+  startTestS3,
+  type TestS3,
+  UserSchema,
+  vendorInput,
+} from '@caps/api/testing';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestS3, type TestS3 } from '@caps/api/testing';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { bearer, createRestTestEnv, multipart, type RestTestEnv } from './harness.js';
