@@ -78,7 +78,8 @@ export async function seedDemo(services: Services, options: { reset?: boolean } 
       return counts;
     });
     counts.images = stored.length;
-    services.catalogueTotals.clear();
+    // Every server process forgets its totals (Redis), not only this one.
+    await services.catalogueTotals.changed();
     return { accounts: DEMO_ACCOUNTS, counts };
   } catch (error) {
     await Promise.all(stored.map((name) => services.images.remove(name)));
