@@ -18,9 +18,10 @@ import { limitCall, reserveAll } from '../../rate-limit.js';
 import { recordAdminAction } from '../admin/audit.js';
 import { catalogueChanged } from '../catalogue/catalogue.search.js';
 import { listBanks, matchBank, type VerifiedBankAccount, verifyBankAccount } from '../finance/banks.service.js';
+import { accountRegistered, passwordChanged } from '../notifications/events/account.js';
 import { ReviewSchema } from '../reviews/reviews.entities.js';
 import { type Vendor, VendorSchema } from '../vendors/vendors.entities.js';
-import { type Session, SessionSchema, type User, UserSchema } from './auth.entities.js';
+import { SessionSchema, type User, UserSchema } from './auth.entities.js';
 import { type RatingSummary, toUserDto } from './auth.mapper.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
 import { newToken, tokenDigest } from './tokens.js';
@@ -101,23 +102,26 @@ export async function register(ctx: Context, data: RegisterData, images: ShopIma
         role: data.role,
         status: 'active',
       });
-      if (bank) {
-        em.create(VendorSchema, {
-          user: created,
-          shopName: data.shop_name as string,
-          shopDescription: data.shop_description as string,
-          address: data.address as string,
-          phone: data.phone,
-          accountHolderName: data.account_holder_name as string,
-          accountNumber: bank.accountNumber,
-          bankName: bank.bankName,
-          bankCode: bank.bankCode,
-          resolvedAccountName: bank.resolvedAccountName,
-          bankVerifiedAt: ctx.services.clock.now(),
-          profileImage: stored.profile_image ?? null,
-          coverImage: stored.cover_image ?? null,
-        });
-      }
+      const shop = bank
+        ? em.create(VendorSchema, {
+            user: created,
+            shopName: data.shop_name as string,
+            shopDescription: data.shop_description as string,
+            address: data.address as string,
+            phone: data.phone,
+            accountHolderName: data.account_holder_name as string,
+            accountNumber: bank.accountNumber,
+            bankName: bank.bankName,
+            bankCode: bank.bankCode,
+            resolvedAccountName: bank.resolvedAccountName,
+            bankVerifiedAt: ctx.services.clock.now(),
+            profileImage: stored.profile_image ?? null,
+            coverImage: stored.cover_image ?? null,
+          })
+        : null;
+      // Flushed here for the ids the messages name; they commit with the account or not at all.
+      await em.flush();
+      await accountRegistered(em, ctx.services, created, shop);
       return created;
     });
     const token = await startSession(ctx, user);
@@ -177,15 +181,6 @@ export async function logout(ctx: AuthedContext): Promise<{ message: string }> {
   return { message: 'Logged out' };
 }
 
-/** Revokes every other session of the user: after a password change only this device stays signed in. */
-async function revokeOtherSessions(em: Em, user: User, keep: Session): Promise<void> {
-  await em.nativeUpdate(
-    SessionSchema,
-    { user: user.id, id: { $ne: keep.id }, revokedAt: null },
-    { revokedAt: new Date() },
-  );
-}
-
 async function checkCurrentPassword(user: User, password: string): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, password))) {
     throw new DomainError('WRONG_PASSWORD', ERROR_MESSAGES.currentPasswordWrong, {
@@ -194,11 +189,27 @@ async function checkCurrentPassword(user: User, password: string): Promise<void>
   }
 }
 
+/**
+ * What follows a password change in the settings, in its transaction: every other session is signed out
+ * (only this device stays signed in) and the account's address, the only one (the email cannot be
+ * changed), is told.
+ */
+async function passwordChangedInSettings(em: Em, ctx: AuthedContext): Promise<void> {
+  await em.nativeUpdate(
+    SessionSchema,
+    { user: ctx.user.id, id: { $ne: ctx.session.id }, revokedAt: null },
+    { revokedAt: ctx.services.clock.now() },
+  );
+  await passwordChanged(em, ctx.services, ctx.user, { how: 'settings' });
+}
+
 export async function changePassword(ctx: AuthedContext, input: ChangePasswordInput): Promise<{ message: string }> {
   await checkCurrentPassword(ctx.user, input.current_password);
-  ctx.user.passwordHash = await hashPassword(input.password);
-  await ctx.em.flush();
-  await revokeOtherSessions(ctx.em, ctx.user, ctx.session);
+  const passwordHash = await hashPassword(input.password);
+  await ctx.em.transactional(async (em) => {
+    ctx.user.passwordHash = passwordHash;
+    await passwordChangedInSettings(em, ctx);
+  });
   return { message: 'Your password has been updated successfully.' };
 }
 
@@ -230,30 +241,35 @@ export async function updateProfile(
   }
   // A new bank account is resolved before anything is written; a refusal or the bank down changes nothing.
   const bankChange = vendor ? await bankChangeOf(ctx, vendor, data) : null;
+  const passwordHash = data.password !== undefined ? await hashPassword(data.password) : null;
   const { stored, discard } = await storeShopImages(ctx, images);
   const replaced: (string | null)[] = [];
   try {
-    if (data.full_name !== undefined) user.fullName = data.full_name;
-    if (data.phone !== undefined) user.phone = data.phone;
-    if (data.address !== undefined) user.address = data.address;
-    if (data.password !== undefined) user.passwordHash = await hashPassword(data.password);
-    if (vendor) {
-      if (data.shop_name !== undefined) vendor.shopName = data.shop_name;
-      if (data.shop_description !== undefined) vendor.shopDescription = data.shop_description;
-      if (data.address !== undefined) vendor.address = data.address;
-      if (data.phone !== undefined) vendor.phone = data.phone;
-      if (data.account_holder_name !== undefined) vendor.accountHolderName = data.account_holder_name;
-      if (bankChange) applyBankChange(ctx, vendor, bankChange);
-      if (stored.profile_image) {
-        replaced.push(vendor.profileImage ?? null);
-        vendor.profileImage = stored.profile_image;
+    // One transaction: the changes, the audit of a bank change, and after a password change the other
+    // sessions signed out and the account told.
+    await ctx.em.transactional(async (em) => {
+      if (data.full_name !== undefined) user.fullName = data.full_name;
+      if (data.phone !== undefined) user.phone = data.phone;
+      if (data.address !== undefined) user.address = data.address;
+      if (passwordHash !== null) user.passwordHash = passwordHash;
+      if (vendor) {
+        if (data.shop_name !== undefined) vendor.shopName = data.shop_name;
+        if (data.shop_description !== undefined) vendor.shopDescription = data.shop_description;
+        if (data.address !== undefined) vendor.address = data.address;
+        if (data.phone !== undefined) vendor.phone = data.phone;
+        if (data.account_holder_name !== undefined) vendor.accountHolderName = data.account_holder_name;
+        if (bankChange) applyBankChange(em, ctx, vendor, bankChange);
+        if (stored.profile_image) {
+          replaced.push(vendor.profileImage ?? null);
+          vendor.profileImage = stored.profile_image;
+        }
+        if (stored.cover_image) {
+          replaced.push(vendor.coverImage ?? null);
+          vendor.coverImage = stored.cover_image;
+        }
       }
-      if (stored.cover_image) {
-        replaced.push(vendor.coverImage ?? null);
-        vendor.coverImage = stored.cover_image;
-      }
-    }
-    await ctx.em.flush();
+      if (passwordHash !== null) await passwordChangedInSettings(em, ctx);
+    });
   } catch (error) {
     await discard();
     throw error;
@@ -261,7 +277,6 @@ export async function updateProfile(
   // The shop name is part of what the catalogue search looks in.
   if (vendor && data.shop_name !== undefined) await catalogueChanged(ctx, { vendorId: vendor.id });
   await Promise.all(replaced.map((name) => ctx.services.images.remove(name)));
-  if (data.password !== undefined) await revokeOtherSessions(ctx.em, user, ctx.session);
   return profileOf(ctx.em, user);
 }
 
@@ -303,11 +318,11 @@ const last4 = (accountNumber: string | null | undefined) => (accountNumber ? acc
  * for BANK_CHANGE_PAYOUT_PAUSE_HOURS (a stolen password cannot send the money elsewhere at once) and
  * clears the transfer recipient made for the old account. Flushed with the rest of the update.
  */
-function applyBankChange(ctx: AuthedContext, vendor: Vendor, change: BankChange): void {
+function applyBankChange(em: Em, ctx: AuthedContext, vendor: Vendor, change: BankChange): void {
   const { account } = change;
   const now = ctx.services.clock.now();
   if (change.accountChanged) {
-    recordAdminAction(ctx.em, ctx, 'bank_details_changed', 'vendor', vendor.id, {
+    recordAdminAction(em, ctx, 'bank_details_changed', 'vendor', vendor.id, {
       old_bank_code: vendor.bankCode ?? null,
       old_account_last4: last4(vendor.accountNumber),
       new_bank_code: account.bankCode,
