@@ -55,6 +55,7 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
   let seen = 0;
   const server = new SMTPServer({
     authOptional: true,
+    disableReverseLookup: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback: (err?: Error | null) => void) {

@@ -11,6 +11,7 @@ export * from '../src/modules/catalogue/catalogue.entities.js';
 export * from '../src/modules/contact/contact.entities.js';
 export * from '../src/modules/coupons/coupons.entities.js';
 export * from '../src/modules/finance/finance.entities.js';
+export * from '../src/modules/notifications/notifications.entities.js';
 export * from '../src/modules/orders/orders.entities.js';
 export { releaseExpiredCheckouts } from '../src/modules/orders/orders.service.js';
 export * from '../src/modules/payment/payment.entities.js';
