@@ -6,6 +6,7 @@ import { UserSchema } from '../src/modules/auth/auth.entities.js';
 import { verifyPassword } from '../src/modules/auth/password.js';
 import { ProductSchema } from '../src/modules/catalogue/catalogue.entities.js';
 import { CouponSchema } from '../src/modules/coupons/coupons.entities.js';
+import { EmailMessageSchema, NotificationSchema } from '../src/modules/notifications/notifications.entities.js';
 import { OrderItemSchema, OrderSchema } from '../src/modules/orders/orders.entities.js';
 import { PaymentSchema } from '../src/modules/payment/payment.entities.js';
 import { ReportSchema } from '../src/modules/reports/reports.entities.js';
@@ -173,6 +174,28 @@ describe('demo seed', () => {
     }
     const pending = await em().findOneOrFail(VendorSchema, { user: { email: 'pending.vendor@capsmarket.ng' } });
     expect(pending.verifiedAt).toBeNull();
+  });
+
+  it('gives the demo accounts their latest messages, kept rather than sent without SMTP', async () => {
+    const inbox = async (email: string) => {
+      const user = await em().findOneOrFail(UserSchema, { email });
+      return (await em().find(NotificationSchema, { user: user.id })).map((n) => n.kind);
+    };
+    expect(await inbox('vendor@capsmarket.ng')).toEqual(expect.arrayContaining(['shop_verified', 'new_review']));
+    expect(await inbox('customer@capsmarket.ng')).toEqual(
+      expect.arrayContaining(['order_placed', 'payment_received', 'order_shipped']),
+    );
+    expect(await inbox('admin@capsmarket.ng')).toEqual(
+      expect.arrayContaining(['shop_awaiting_verification', 'new_report', 'contact_message']),
+    );
+    const emails = await em().find(EmailMessageSchema, {});
+    expect(emails.length).toBeGreaterThan(5);
+    for (const email of emails) {
+      expect(email.status).toBe('kept');
+      expect(email.html).toContain('Caps Marketplace');
+      expect(email.text.length).toBeGreaterThan(20);
+    }
+    expect(emails.map((e) => e.toAddress)).toContain('customer@capsmarket.ng');
   });
 
   it('does nothing when the database already has users', async () => {

@@ -14,6 +14,7 @@ import { planProducts, seedCatalogue, seedCoupons } from './steps/catalogue.js';
 import { seedCheckouts } from './steps/checkouts.js';
 import { seedInbox } from './steps/inbox.js';
 import { seedLedger } from './steps/ledger.js';
+import { seedMessages } from './steps/messages.js';
 import { seedPayouts } from './steps/payouts.js';
 import { seedAdmin, seedCustomers, seedShops } from './steps/people.js';
 import { seedReviews } from './steps/reviews.js';
@@ -74,6 +75,7 @@ export async function seedDemo(services: Services, options: { reset?: boolean } 
       await seedLedger(run);
       await seedPayouts(run);
       await seedAfterSale(run);
+      await seedMessages(run, services);
       await refreshSearchText(tx as Em);
       return counts;
     });
