@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, Settings } from 'lucide-react';
+import { BellRing, ChevronDown, LogOut, Settings } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { StoredUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -8,7 +8,7 @@ const itemClassName =
   'flex w-full cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-foreground hover:bg-muted';
 
 /**
- * "Hi, <name>" with Settings and Logout. A disclosure (button + panel) rather than an ARIA menu:
+ * "Hi, <name>" with Settings, Notification settings (which emails and bell items to get) and Logout. A disclosure (button + panel) rather than an ARIA menu:
  * Tab and Shift+Tab move through the items, Escape closes and returns focus to the button.
  */
 export function UserMenu({ user, onLogout }: { user: StoredUser; onLogout: () => void }) {
@@ -32,6 +32,10 @@ export function UserMenu({ user, onLogout }: { user: StoredUser; onLogout: () =>
         <Link to="/settings" className={itemClassName} onClick={close}>
           <Settings className="size-4" aria-hidden="true" />
           Settings
+        </Link>
+        <Link to="/notifications?tab=preferences" className={itemClassName} onClick={close}>
+          <BellRing className="size-4" aria-hidden="true" />
+          Notification settings
         </Link>
         <button
           type="button"

@@ -27,7 +27,7 @@ export const vendorRouter = router({
         tag,
         errors: [404, 409],
         summary:
-          "Moves a paid order of the shop one step: pending → confirmed → shipped → delivered. Any other move (skipping, going back, cancelling, an unpaid, delivered or cancelled order) is 422; another shop's order is 404; a simultaneous change is 409. Answers the updated order.",
+          "Moves a paid order of the shop one step: pending → confirmed → shipped → delivered. Any other move (skipping, going back, cancelling, an unpaid, delivered or cancelled order) is 422; another shop's order is 404; a simultaneous change is 409. An optional note (at most 500 characters, a tracking number say) is kept in the status history and told to the customer with the change. Answers the updated order.",
       },
     })
     .input(VendorAdvanceOrderInput)
