@@ -3,7 +3,9 @@ import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '@caps/contracts';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
+import { healthPlugin } from './plugins/health.js';
 import { imagesPlugin } from './plugins/images.js';
+import { installMetrics } from './plugins/metrics.js';
 import { paymentsPlugin } from './plugins/payments.js';
 import { addSecurityHeaders } from './plugins/security-headers.js';
 import { trpcPlugin } from './plugins/trpc.js';
@@ -26,6 +28,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         ? false
         : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: config.trustProxy,
+    // Once closing (SIGTERM), requests still arriving, /readyz included, get 503: a proxy stops sending here.
+    return503OnClosing: true,
     bodyLimit: 1024 * 1024,
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
@@ -64,14 +68,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES + 2, fields: 60, fieldSize: 64 * 1024, parts: 80 },
   });
 
-  app.get('/healthz', async (_request, reply) => {
-    try {
-      await services.orm.em.getConnection().execute('select 1');
-      return { status: 'ok', database: 'ok' };
-    } catch {
-      return reply.status(503).send({ status: 'error', database: 'unreachable', message: 'Database unreachable' });
-    }
+  // Once closing, every answer closes its connection: a kept-alive connection (Fastify keeps them 72 s)
+  // would otherwise hold the shutdown after its request in flight was answered.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    app.log.info('closing: finishing the requests in flight');
   });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+  // Before the routes: its hooks count every request.
+  const metrics = installMetrics(app, services, config.metricsToken);
+  await app.register(healthPlugin, { services });
 
   await app.register(trpcPlugin, { services });
   await app.register(imagesPlugin, { services });
@@ -80,7 +90,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(webPlugin, { distDir: config.webDistDir });
 
   // The recurring jobs (packages/api/src/jobs.ts: expired checkouts, payout runs), unless turned off.
-  const jobs = services.config.jobsEnabled ? startJobs(services, app.log) : null;
+  const jobs = services.config.jobsEnabled ? startJobs(services, metrics.jobLog(app.log)) : null;
 
   app.addHook('onClose', async () => {
     await jobs?.stop();

@@ -14,6 +14,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Seed demo data when the database has no users yet. */
   seedDemoData: boolean;
+  /** Bearer token that GET /metrics requires (METRICS_TOKEN); unset: /metrics is not served. */
+  metricsToken: string | undefined;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -106,5 +108,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

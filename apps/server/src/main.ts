@@ -12,17 +12,34 @@ if (config.seedDemoData) {
   if (seeded) app.log.info({ accounts: seeded.accounts }, 'seeded demo data');
 }
 
+/** How long a shutdown may take before the process exits anyway (a proxy or orchestrator waits about this long). */
+const SHUTDOWN_LIMIT_MS = 10_000;
+
 let closing = false;
+/**
+ * Graceful shutdown: app.close() first marks the process not ready (/readyz 503), stops accepting
+ * connections (idle keep-alive ones are closed, new requests on busy ones get 503), waits for the requests
+ * in flight and stops the jobs (app.ts onClose); then the database and Redis connections close. Exit 0
+ * when all of that finished, 1 when it failed or took longer than SHUTDOWN_LIMIT_MS.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  // Stop taking connections, let running requests finish, then close the database.
-  const force = setTimeout(() => process.exit(1), 10_000);
+  const force = setTimeout(() => {
+    app.log.error({ limitMs: SHUTDOWN_LIMIT_MS }, 'shutdown took too long, exiting');
+    process.exit(1);
+  }, SHUTDOWN_LIMIT_MS);
   force.unref();
-  await app.close();
-  await services.orm.close();
-  process.exit(0);
+  try {
+    await app.close();
+    await services.orm.close();
+    app.log.info('shut down');
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
