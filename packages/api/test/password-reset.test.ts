@@ -7,7 +7,7 @@ import {
   NotificationSchema,
   PasswordResetTokenSchema,
 } from '../src/modules/notifications/notifications.entities.js';
-import { deliverOutbox } from '../src/modules/notifications/outbox.js';
+import { deliverOutbox, REMOVED_TOKEN } from '../src/modules/notifications/outbox.js';
 import { FORGOT_PASSWORD_PER_IP_PER_HOUR } from '../src/modules/notifications/password-reset.service.js';
 import { makeUser } from './fixtures.js';
 import { customerInput, failureOf, vendorInput } from './harness.js';
@@ -145,6 +145,11 @@ describe('reset password', () => {
     expect(message.text).toMatch(new RegExp(`${PUBLIC_URL}/reset-password\\?token=[A-Za-z0-9_-]{43}`));
     const token = tokenIn(message.text);
     expect(message.html).toContain(`href="${PUBLIC_URL}/reset-password?token=${token}"`);
+    // Once sent, the outbox keeps no usable link: the token lives on as its hash only.
+    const [row] = await resetEmails(account.email);
+    expect(row?.status).toBe('sent');
+    expect(`${row?.text}${row?.html}`).not.toContain(token);
+    expect(row?.text).toContain(`/reset-password?token=${REMOVED_TOKEN}`);
     expect(message.text).toContain('valid for 1 hour');
 
     const answer = await reset(token);

@@ -67,12 +67,35 @@ export async function deliverOutbox(services: Services, options: DeliverOptions 
         continue;
       }
       const sentAt = services.clock.now();
-      await recordOutcome(em, row.id, claim, { status: 'sent', attempts: row.attempts + 1, sentAt, lastError: null });
+      await recordOutcome(em, row.id, claim, {
+        status: 'sent',
+        attempts: row.attempts + 1,
+        sentAt,
+        lastError: null,
+        ...withoutSecrets(row),
+      });
       run.sent++;
     }
     if (due.length < batchSize) break;
   }
   return run;
+}
+
+/** A password reset link's token in an email's HTML or text. */
+const RESET_TOKEN = /(\/reset-password\?token=)[A-Za-z0-9_%-]+/g;
+/** What a finished email keeps of a reset link. */
+export const REMOVED_TOKEN = '(link removed once sent)';
+
+/**
+ * The parts of a finished email (sent or failed) that change once its secrets are taken out: a reset
+ * link's token lives in the outbox only until the email is sent (the account's database keeps its hash
+ * only), so neither a database copy nor an admin reading the Sent Email tab can use it. Empty when there is
+ * nothing to take out. Kept emails (no SMTP_URL) keep their link: it is the only way the demo can show it.
+ */
+export function withoutSecrets(row: Pick<EmailMessage, 'html' | 'text'>): Partial<Pick<EmailMessage, 'html' | 'text'>> {
+  const html = row.html.replace(RESET_TOKEN, `$1${REMOVED_TOKEN}`);
+  const text = row.text.replace(RESET_TOKEN, `$1${REMOVED_TOKEN}`);
+  return html === row.html && text === row.text ? {} : { html, text };
 }
 
 /** Takes one row for this worker: answers the claim token, or null when another worker has it (or it changed). */
@@ -108,7 +131,13 @@ async function recordFailure(
   const attempts = row.attempts + 1;
   const lastError = describeSendError(error, services.config.smtpUrl);
   if (attempts >= maxAttempts || error instanceof PermanentSendError) {
-    await recordOutcome(em, row.id, claim, { status: 'failed', attempts, lastError, nextAttemptAt: null });
+    await recordOutcome(em, row.id, claim, {
+      status: 'failed',
+      attempts,
+      lastError,
+      nextAttemptAt: null,
+      ...withoutSecrets(row),
+    });
     return 'failed';
   }
   const delayMs = retryDelaySeconds(attempts, firstRetrySeconds) * 1000;
