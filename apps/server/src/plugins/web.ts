@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-const API_PREFIXES = ['/api', '/trpc', '/healthz', '/payment-sandbox'];
+const API_PREFIXES = ['/api', '/trpc', '/healthz', '/readyz', '/metrics', '/payment-sandbox'];
 
 /**
  * Serves the built web app and answers any other GET that wants HTML with index.html, so that
