@@ -442,4 +442,20 @@ describe('verification and suspension', () => {
     expect(mails[1]!.text).not.toContain('Reason');
     expect(await inAppOf(shop.user.id, 'shop_suspended')).toHaveLength(2);
   });
+
+  it("suspending a shop owner's account from Users tells the owner too, with the reason", async () => {
+    const shop = await makeVendor(fresh(), { shopName: 'Owner Suspended Shop' });
+    const users = env.caller(adminToken).admin.users;
+    await users.suspend({ id: shop.user.id, reason: 'Unpaid fees' });
+    await users.suspend({ id: shop.user.id, reason: 'again' });
+    const mail = await onlyEmail(shop.user.id, 'shop_suspended');
+    expect(mail.text).toContain('> Unpaid fees');
+    const audits = await fresh().find(AuditLogSchema, { action: 'user.suspend', targetId: shop.user.id });
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.details).toMatchObject({ reason: 'Unpaid fees' });
+    // A customer's account has no shop: nothing is sent.
+    const customer = await makeUser(fresh(), { role: 'customer' });
+    await users.suspend({ id: customer.id });
+    expect(await emailsTo(customer.id, 'shop_suspended')).toHaveLength(0);
+  });
 });

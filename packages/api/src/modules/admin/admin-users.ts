@@ -8,6 +8,7 @@ import {
   type PagedAdminUsersDto,
   type UserStatus,
 } from '@caps/contracts';
+import { LockMode } from '@mikro-orm/core';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../access/roles.js';
 import type { Em } from '../../db/orm.js';
@@ -17,6 +18,7 @@ import { toAddressDto } from '../addresses/addresses.service.js';
 import { SessionSchema, type User, UserSchema } from '../auth/auth.entities.js';
 import { toUserDto } from '../auth/auth.mapper.js';
 import { catalogueChanged } from '../catalogue/catalogue.search.js';
+import { shopSuspended } from '../notifications/events/shops.js';
 import { VendorSchema } from '../vendors/vendors.entities.js';
 import { containsAny, newestPage, orderSummaries } from './admin.mapper.js';
 import { type AuditTarget, recordAdminAction } from './audit.js';
@@ -84,24 +86,34 @@ export async function getUser(ctx: AuthedContext, id: number): Promise<AdminUser
 /**
  * Suspends or reinstates an account, audit-logged in the same transaction. A suspended account cannot
  * sign in, its sessions are revoked (and any token left reads as invalid), and a vendor's shop and caps
- * leave the storefront; reinstating brings them back (the owner signs in again). Asking for the status
- * the account already has changes nothing and records nothing. Admin accounts cannot be suspended.
+ * leave the storefront, its owner told why (shop_suspended, with the optional reason, also in the audit
+ * entry); reinstating brings them back (the owner signs in again). Asking for the status the account
+ * already has changes nothing and records nothing. Admin accounts cannot be suspended.
  */
 export async function setAccountStatus(
   ctx: AuthedContext,
   userId: number,
   status: UserStatus,
   target: { type: AuditTarget; id: number },
+  reason: string | null = null,
 ): Promise<void> {
-  const changed = await ctx.em.transactional(async (em) => {
-    const user = await findUser(em, userId);
-    if (status === 'suspended' && user.id === ctx.user.id) {
+  const changed = await ctx.em.transactional(async (tx) => {
+    const em = tx as Em;
+    // The account's row is held until commit: two changes at once take turns, the second changes nothing.
+    const current = await em.findOne(
+      UserSchema,
+      { id: userId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true },
+    );
+    if (!current) throw new DomainError('NOT_FOUND', ERROR_MESSAGES.userNotFound);
+    if (status === 'suspended' && current.id === ctx.user.id) {
       throw new DomainError('FORBIDDEN', ADMIN_TEXT.cannotSuspendSelf);
     }
-    if (status === 'suspended' && user.role === 'admin') {
+    if (status === 'suspended' && current.role === 'admin') {
       throw new DomainError('FORBIDDEN', ADMIN_TEXT.cannotSuspendAdmin);
     }
-    if (user.status === status) return false;
+    if (current.status === status) return false;
+    const user = await findUser(em, userId);
     const at = new Date();
     user.status = status;
     user.suspendedAt = status === 'suspended' ? at : null;
@@ -114,12 +126,12 @@ export async function setAccountStatus(
       `${target.type}.${status === 'suspended' ? 'suspend' : 'reinstate'}`,
       target.type,
       target.id,
-      {
-        user_id: user.id,
-        email: user.email,
-      },
+      { user_id: user.id, email: user.email, ...(status === 'suspended' ? { reason } : {}) },
     );
     await em.flush();
+    const shop = status === 'suspended' ? await em.findOne(VendorSchema, { user: user.id }) : null;
+    // The moment of the suspension tells this one from an earlier one (reinstated since).
+    if (shop) await shopSuspended(em, ctx.services, shop.id, reason, String(at.getTime()));
     return true;
   });
   if (!changed) return;
@@ -127,9 +139,13 @@ export async function setAccountStatus(
   if (shop) await catalogueChanged(ctx, { vendorId: shop.id });
 }
 
-/** PUT /admin/users/{id}/suspend. */
-export async function suspendUser(ctx: AuthedContext, id: number): Promise<AdminUserDetailDto> {
-  await setAccountStatus(ctx, id, 'suspended', { type: 'user', id });
+/** POST /admin/users/{id}/suspend, with an optional reason told to a shop's owner. */
+export async function suspendUser(
+  ctx: AuthedContext,
+  id: number,
+  reason?: string | undefined,
+): Promise<AdminUserDetailDto> {
+  await setAccountStatus(ctx, id, 'suspended', { type: 'user', id }, reason?.trim() || null);
   return getUser(ctx, id);
 }
 

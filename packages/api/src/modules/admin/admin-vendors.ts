@@ -8,16 +8,14 @@ import {
   ERROR_MESSAGES,
   type PagedAdminVendorsDto,
 } from '@caps/contracts';
-import { LockMode } from '@mikro-orm/core';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../access/roles.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
-import { AuditLogSchema, UserSchema } from '../auth/auth.entities.js';
 import { toVendorDto } from '../auth/auth.mapper.js';
 import { catalogueChanged } from '../catalogue/catalogue.search.js';
 import { percentOfBp } from '../finance/ledger.js';
-import { shopSuspended, shopVerified } from '../notifications/events/shops.js';
+import { shopVerified } from '../notifications/events/shops.js';
 import { ReviewSchema } from '../reviews/reviews.entities.js';
 import { toReviewDto } from '../reviews/reviews.service.js';
 import { type Vendor, VendorSchema } from '../vendors/vendors.entities.js';
@@ -131,30 +129,7 @@ export async function suspendVendor(
   reason?: string | undefined,
 ): Promise<AdminVendorDto> {
   const vendor = await findVendor(ctx.em, id);
-  const why = reason?.trim() || null;
-  const suspended = await ctx.em.transactional(async (tx) => {
-    const em = tx as Em;
-    // The owner's row is held until commit: two suspensions at once take turns, the second changes nothing.
-    const before = await em.findOneOrFail(
-      UserSchema,
-      { id: vendor.user.id },
-      { lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true },
-    );
-    await setAccountStatus({ ...ctx, em }, before.id, 'suspended', { type: 'vendor', id });
-    if (before.status === 'suspended') return false;
-    const entries = await em.find(
-      AuditLogSchema,
-      { action: 'vendor.suspend', targetType: 'vendor', targetId: id },
-      { orderBy: { id: 'desc' } },
-    );
-    const entry = entries[0];
-    if (entry) entry.details = { ...entry.details, reason: why };
-    await em.flush();
-    // The number of suspensions tells this one from an earlier one (reinstated since).
-    await shopSuspended(em, ctx.services, id, why, String(entries.length));
-    return true;
-  });
-  if (suspended) await catalogueChanged(ctx, { vendorId: id });
+  await setAccountStatus(ctx, vendor.user.id, 'suspended', { type: 'vendor', id }, reason?.trim() || null);
   return vendorDto(ctx.em, id);
 }
 

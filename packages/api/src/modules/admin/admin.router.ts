@@ -84,12 +84,12 @@ export const adminRouter = router({
           tag,
           errors: [404],
           summary:
-            "Suspend an account: it cannot sign in, its sessions end, and a vendor's shop and caps leave the storefront. Not for admin accounts (403). A suspended account is answered unchanged.",
+            "Suspend an account: it cannot sign in, its sessions end, and a vendor's shop and caps leave the storefront (the owner is told by email, with the optional reason, at most 500 characters). Not for admin accounts (403). A suspended account is answered unchanged.",
         },
       })
-      .input(AdminIdInput)
+      .input(AdminSuspendInput)
       .output(answer(AdminUserDetailDto))
-      .mutation(({ ctx, input }) => admin.suspendUser(ctx, input.id)),
+      .mutation(({ ctx, input }) => admin.suspendUser(ctx, input.id, input.reason)),
     reinstate: adminProcedure
       .meta({
         rest: {
