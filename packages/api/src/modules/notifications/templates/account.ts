@@ -53,9 +53,6 @@ export function shopPendingMessage(input: Addressee & { shopName: string }): Ren
   });
 }
 
-/** The admins' list of shops to verify. */
-const ADMIN_VENDORS_PATH = '/admin/dashboard?tab=vendors';
-
 /** shop_awaiting_verification: an admin learns that a new shop waits (not essential: admins may turn it off). */
 export function shopAwaitingVerificationMessage(
   input: Addressee & { shopName: string; ownerName: string; ownerEmail: string; address: string },
@@ -75,7 +72,7 @@ export function shopAwaitingVerificationMessage(
         ['Address', input.address],
       ]),
     ],
-    link: { label: 'Review shops', path: ADMIN_VENDORS_PATH },
+    link: { label: 'Review shops', path: WEB_PATHS.adminVendors },
   });
 }
 

@@ -21,6 +21,7 @@ export const WEB_PATHS = {
   vendorProducts: '/vendor/dashboard?tab=products',
   vendorReturns: '/vendor/dashboard?tab=returns',
   vendorEarnings: '/vendor/dashboard?tab=earnings',
+  adminVendors: '/admin/dashboard?tab=vendors',
   adminReports: '/admin/dashboard?tab=reports',
   adminMessages: '/admin/dashboard?tab=messages',
 } as const;
