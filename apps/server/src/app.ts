@@ -8,6 +8,7 @@ import { imagesPlugin } from './plugins/images.js';
 import { installMetrics } from './plugins/metrics.js';
 import { paymentsPlugin } from './plugins/payments.js';
 import { addSecurityHeaders } from './plugins/security-headers.js';
+import { loadPageRenderer } from './plugins/ssr.js';
 import { trpcPlugin } from './plugins/trpc.js';
 import { webPlugin } from './plugins/web.js';
 import { installErrorHandler } from './rest/errors.js';
@@ -87,7 +88,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(imagesPlugin, { services });
   await app.register(paymentsPlugin, { services });
   await app.register(restPlugin, { services });
-  await app.register(webPlugin, { distDir: config.webDistDir });
+  const renderer = await loadPageRenderer(services, { distDir: config.webDistDir, ssrDir: config.webSsrDir });
+  await app.register(webPlugin, { distDir: config.webDistDir, renderer });
 
   // The recurring jobs (packages/api/src/jobs.ts: expired checkouts, payout runs), unless turned off.
   const jobs = services.config.jobsEnabled ? startJobs(services, metrics.jobLog(app.log)) : null;

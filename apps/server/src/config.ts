@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { type DatabaseConfig, defaultServicesConfig, type ServicesConfig } from '@caps/api';
 
 /** Everything the server reads from the environment, with its default. README lists the same table. */
@@ -9,6 +9,8 @@ export interface AppConfig {
   services: ServicesConfig;
   /** Folder of the built web app; served with history fallback when it exists. */
   webDistDir: string;
+  /** The web app's server renderer (apps/web/dist-ssr): storefront pages are rendered on the server when it is there. */
+  webSsrDir: string;
   logLevel: string;
   /** Trust X-Forwarded-For from a reverse proxy; off by default so clients cannot fake their IP (rate limits). */
   trustProxy: boolean;
@@ -46,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = env.NODE_ENV === 'development' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'production';
   const port = int(env.PORT, 3000);
   const defaults = defaultServicesConfig;
+  const webDistDir = resolve(env.WEB_DIST_DIR || resolve(import.meta.dirname, '../../web/dist'));
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -104,7 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       storage: imageStorage(env),
       redisUrl: env.REDIS_URL || undefined,
     },
-    webDistDir: resolve(env.WEB_DIST_DIR || resolve(import.meta.dirname, '../../web/dist')),
+    webDistDir,
+    webSsrDir: resolve(env.WEB_SSR_DIR || join(webDistDir, '..', 'dist-ssr')),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     seedDemoData: env.SEED_DEMO_DATA !== 'false',

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { PageRenderer } from './ssr.js';
 
 const API_PREFIXES = ['/api', '/trpc', '/healthz', '/readyz', '/metrics', '/payment-sandbox'];
 
@@ -9,7 +10,7 @@ const API_PREFIXES = ['/api', '/trpc', '/healthz', '/readyz', '/metrics', '/paym
  * Serves the built web app and answers any other GET that wants HTML with index.html, so that
  * client routes (/product/12, /vendor/dashboard?tab=orders) survive a reload. API paths get JSON 404s.
  */
-export async function webPlugin(app: FastifyInstance, options: { distDir: string }) {
+export async function webPlugin(app: FastifyInstance, options: { distDir: string; renderer?: PageRenderer | null }) {
   const hasWeb = existsSync(join(options.distDir, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -27,7 +28,7 @@ export async function webPlugin(app: FastifyInstance, options: { distDir: string
       reply.sendFile((request.params as { '*': string })['*'], join(options.distDir, 'assets')),
     );
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
     if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
@@ -35,6 +36,8 @@ export async function webPlugin(app: FastifyInstance, options: { distDir: string
       if (/^[\w.-]+\.(ico|png|svg|webmanifest|txt)$/.test(file) && existsSync(join(options.distDir, file))) {
         return reply.sendFile(file);
       }
+      // Storefront pages come rendered (plugins/ssr.ts); the others, or a render that failed, get the app.
+      if (options.renderer && (await options.renderer.send(request, reply))) return reply;
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
     return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND', error: 'Not Found', statusCode: 404 });

@@ -1,16 +1,31 @@
 import type { AuthResultDto } from '@caps/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { clearSession, readSession, readToken, type StoredUser, saveSession, subscribeToSession } from './auth-storage';
+import {
+  clearSession,
+  readSession,
+  readToken,
+  type StoredSession,
+  type StoredUser,
+  saveSession,
+  subscribeToSession,
+} from './auth-storage';
 import { useTRPCClient } from './trpc';
 
 export type { StoredUser } from './auth-storage';
 
 const LOGOUT_TIMEOUT_MS = 5_000;
 
-/** The locally stored user, kept in step with sign-ins and sign-outs in this and other tabs. */
+/** The server renders pages signed out: it cannot see the browser's storage, where the session lives. */
+const SIGNED_OUT: StoredSession = { token: null, user: null };
+const signedOut = () => SIGNED_OUT;
+
+/**
+ * The locally stored user, kept in step with sign-ins and sign-outs in this and other tabs. A server-rendered
+ * page is hydrated signed out, as the server rendered it, and then shows the stored user.
+ */
 export function useStoredUser(): StoredUser | null {
-  return useSyncExternalStore(subscribeToSession, readSession).user;
+  return useSyncExternalStore(subscribeToSession, readSession, signedOut).user;
 }
 
 /** The user of a page under RequireRole (routes/require-role), which renders its pages only when there is one. */

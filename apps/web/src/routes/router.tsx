@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { ADMIN_QUERY_CACHE, DASHBOARD_CACHE } from '@/lib/query-cache';
 import { NotFoundPage } from './not-found-page';
@@ -23,6 +23,18 @@ function devPage(path: string, load: () => Promise<ComponentType>): RouteObject 
   };
 }
 
+/** What a route's `handle` may say: `ssr` pages are rendered on the server (storefront, static pages, 404). */
+export interface RouteHandle {
+  ssr?: boolean;
+}
+
+/**
+ * The storefront and static pages, and the not-found page: the server renders them (entry-server.tsx), so their
+ * text and pictures arrive with the first byte and work without JavaScript. Pages behind a sign-in are rendered
+ * in the browser only: the server does not know who is signed in (the token lives in the browser's storage).
+ */
+const SERVER_RENDERED: RouteHandle = { ssr: true };
+
 const ADMINS_ONLY = 'The developer pages are for admins. Please sign in with an admin account.';
 
 /**
@@ -32,38 +44,47 @@ const ADMINS_ONLY = 'The developer pages are for admins. Please sign in with an 
 const pages: RouteObject[] = [
   {
     index: true,
+    handle: SERVER_RENDERED,
     lazy: async () => ({ Component: (await import('@/features/storefront/home-page')).HomePage }),
   },
   {
     path: 'about',
+    handle: SERVER_RENDERED,
     lazy: async () => ({ Component: (await import('@/features/info/about-page')).AboutPage }),
   },
   {
     path: 'contact',
+    handle: SERVER_RENDERED,
     lazy: async () => ({ Component: (await import('@/features/info/contact-page')).ContactPage }),
   },
   {
     path: 'terms',
+    handle: SERVER_RENDERED,
     lazy: async () => ({ Component: (await import('@/features/info/terms-page')).TermsPage }),
   },
   {
     path: 'returns',
+    handle: SERVER_RENDERED,
     lazy: async () => ({ Component: (await import('@/features/info/returns-page')).ReturnsPage }),
   },
   {
     path: 'shops',
+    handle: SERVER_RENDERED,
     lazy: async () => ({ Component: (await import('@/features/storefront/shops-page')).ShopsPage }),
   },
   {
     path: 'browse-caps',
+    handle: SERVER_RENDERED,
     lazy: async () => ({ Component: (await import('@/features/storefront/browse-caps-page')).BrowseCapsPage }),
   },
   {
     path: 'shop/:shopId',
+    handle: SERVER_RENDERED,
     lazy: async () => ({ Component: (await import('@/features/storefront/shop-page')).ShopPage }),
   },
   {
     path: 'product/:productId',
+    handle: SERVER_RENDERED,
     lazy: async () => ({ Component: (await import('@/features/storefront/product-page')).ProductPage }),
   },
   {
@@ -223,10 +244,11 @@ const pages: RouteObject[] = [
       devPage('order-test', async () => (await import('@/features/dev/order-test-page')).OrderTestPage),
     ],
   },
-  { path: '*', element: <NotFoundPage /> },
+  { path: '*', element: <NotFoundPage />, handle: SERVER_RENDERED },
 ];
 
-export const router = createBrowserRouter([
+/** The app's routes, for the browser's router (main.tsx) and the server's renderer (entry-server.tsx). */
+export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
@@ -236,4 +258,4 @@ export const router = createBrowserRouter([
     // A failing page keeps the header and footer around its error screen.
     children: [{ errorElement: <RouteErrorBoundary />, children: pages }],
   },
-]);
+];

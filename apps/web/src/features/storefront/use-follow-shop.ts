@@ -36,9 +36,12 @@ function writeFollowing(shopId: number, following: boolean): boolean {
   return true;
 }
 
+const notFollowing = () => false;
+
 /** Follow Shop: kept in this browser only, per shop. */
 export function useFollowShop(shopId: number, shopName: string): { following: boolean; toggle: () => void } {
-  const following = useSyncExternalStore(subscribe, () => readFollowing(shopId));
+  // The server, and the browser's first (hydrating) render, know of no followed shops.
+  const following = useSyncExternalStore(subscribe, () => readFollowing(shopId), notFollowing);
 
   const toggle = useCallback(() => {
     const next = !readFollowing(shopId);

@@ -1,0 +1,205 @@
+import { formatNaira } from '@caps/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, type E2eEnv, startE2eEnv } from './harness';
+
+/** The fields of GET /api/products/{id} these tests read. */
+interface Product {
+  id: number;
+  name: string;
+  price: number;
+  images: string[];
+  rating: number;
+  total_reviews: number;
+  in_stock: boolean;
+  vendor_id: number;
+}
+
+/** The HTML text of a value, as React writes it into a page (enough for names with &, <, >, quotes). */
+function htmlText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Every JSON-LD node of a page, parsed. */
+function jsonLdOf(html: string): Record<string, unknown>[] {
+  const nodes: Record<string, unknown>[] = [];
+  for (const match of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
+    const parsed: unknown = JSON.parse(match[1] ?? 'null');
+    for (const node of Array.isArray(parsed) ? parsed : [parsed]) {
+      const graph = (node as { '@graph'?: unknown[] })['@graph'];
+      nodes.push(...((graph ?? [node]) as Record<string, unknown>[]));
+    }
+  }
+  return nodes;
+}
+
+/** The content of <meta property|name="key">. */
+function metaOf(html: string, key: string): string | null {
+  const tag = new RegExp(`<meta (?:property|name)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)"`).exec(html);
+  return tag?.[1] ?? null;
+}
+
+/** tRPC catalogue calls a page makes: a hydrated server-rendered page makes none for what it was rendered with. */
+function catalogueCallsOf(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = decodeURIComponent(request.url());
+    if (url.includes('/trpc/') && /catalogue\.|vendors\.|reviews\./.test(url)) calls.push(url);
+  });
+  return calls;
+}
+
+/** Console messages that say server HTML and the browser's first render differed. */
+function hydrationWarningsOf(page: Page): string[] {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (/hydrat|did not match|server rendered|mismatch/i.test(message.text())) warnings.push(message.text());
+  });
+  page.on('pageerror', (error) => warnings.push(`uncaught: ${error.message}`));
+  return warnings;
+}
+
+describe.skipIf(!browserAvailable())('server-rendered storefront', () => {
+  let env: E2eEnv;
+  let product: Product;
+  let shopName: string;
+
+  beforeAll(async () => {
+    env = await startE2eEnv({ demoData: true });
+    const list = (await (await fetch(`${env.baseUrl}/api/products?sort=rating`)).json()) as { data: Product[] };
+    const reviewed = list.data.find((candidate) => candidate.total_reviews > 0 && candidate.images.length > 0);
+    if (!reviewed) throw new Error('The demo data has no reviewed cap with a picture');
+    product = reviewed;
+    const shop = (await (await fetch(`${env.baseUrl}/api/vendors/${product.vendor_id}`)).json()) as {
+      shop_name: string;
+    };
+    shopName = shop.shop_name;
+  });
+
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('sends a product page with its name, price, picture, Open Graph tags and a valid JSON-LD Product', async () => {
+    const response = await fetch(`${env.baseUrl}/product/${product.id}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await response.text();
+    const body = html.slice(html.indexOf('<div id="root">'));
+
+    expect(body).toContain(htmlText(product.name));
+    expect(body).toContain(formatNaira(product.price));
+    const picture = product.images[0] ?? '';
+    const pictureName = picture.slice(picture.lastIndexOf('/') + 1, -'.webp'.length);
+    expect(body).toMatch(new RegExp(`<img[^>]+/api/images/${pictureName}`));
+
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<title>${htmlText(product.name)} | Caps Marketplace</title>`);
+    expect(head.match(/<title>/g)).toHaveLength(1);
+    expect(metaOf(head, 'og:image')).toMatch(new RegExp(`^${env.baseUrl}/api/images/${pictureName}`));
+    expect(metaOf(head, 'og:title')).toContain(formatNaira(product.price));
+    expect(metaOf(head, 'description')).toBeTruthy();
+    expect(head).toContain(`<link rel="canonical" href="${env.baseUrl}/product/${product.id}"/>`);
+
+    const nodes = jsonLdOf(html);
+    const ld = nodes.find((node) => node['@type'] === 'Product');
+    expect(ld).toBeDefined();
+    expect(ld?.['@context'] ?? nodes[0]?.['@context']).toBeDefined();
+    expect(ld?.name).toBe(product.name);
+    const offers = ld?.offers as Record<string, unknown>;
+    expect(offers['@type']).toBe('Offer');
+    expect(offers.priceCurrency).toBe('NGN');
+    expect(Number(offers.price)).toBe(product.price);
+    expect(offers.availability).toBe(product.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock');
+    const rating = ld?.aggregateRating as Record<string, unknown>;
+    expect(rating['@type']).toBe('AggregateRating');
+    expect(Number(rating.reviewCount)).toBe(product.total_reviews);
+    expect(Number(rating.ratingValue)).toBeCloseTo(product.rating, 1);
+    for (const image of ld?.image as string[]) expect(image).toMatch(/^http:\/\//);
+    expect(nodes.some((node) => node['@type'] === 'BreadcrumbList')).toBe(true);
+
+    // The data the page was rendered from travels with it, for hydration.
+    expect(html).toContain('<script type="application/json" id="page-state">');
+  });
+
+  it('answers 404 with the not-found page for an unknown cap, shop or address', async () => {
+    for (const [path, text] of [
+      ['/product/99999999', 'Product Not Found'],
+      ['/product/not-a-number', 'Product Not Found'],
+      ['/shop/99999999', 'Shop Not Found'],
+      ['/no-such-page', 'Return to Home'],
+    ] as const) {
+      const response = await fetch(`${env.baseUrl}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await response.text();
+      expect(html, path).toContain(text);
+      expect(html, path).toContain('<meta name="robots" content="noindex"/>');
+    }
+  });
+
+  it('renders the home, browse and shop pages on the server', async () => {
+    const home = await (await fetch(`${env.baseUrl}/`)).text();
+    expect(jsonLdOf(home).some((node) => node['@type'] === 'Organization')).toBe(true);
+    expect(home).toMatch(/<a [^>]*href="\/product\/\d+"/);
+
+    const browse = await fetch(`${env.baseUrl}/browse-caps?category=${encodeURIComponent('Hausa Caps')}`);
+    expect(browse.status).toBe(200);
+    const browseHtml = await browse.text();
+    expect(browseHtml).toMatch(/<a [^>]*href="\/product\/\d+"/);
+    expect(browseHtml).toContain('Hausa Caps');
+
+    const shop = await fetch(`${env.baseUrl}/shop/${product.vendor_id}`);
+    expect(shop.status).toBe(200);
+    const shopHtml = await shop.text();
+    expect(shopHtml).toContain(htmlText(shopName));
+    expect(shopHtml).toContain(`href="/product/${product.id}"`);
+  });
+
+  it('hydrates the server-rendered pages without a mismatch or a second fetch, and then works', async () => {
+    for (const path of ['/', '/browse-caps', `/shop/${product.vendor_id}`, `/product/${product.id}`]) {
+      const page = await env.newPage({ width: 412, height: 823 });
+      const warnings = hydrationWarningsOf(page);
+      const calls = catalogueCallsOf(page);
+      await page.goto(path, { waitUntil: 'networkidle' });
+      // Hydrated: React has attached its handlers to the server's HTML.
+      await expect
+        .poll(() => page.evaluate(() => Object.keys(document.getElementById('root')?.firstElementChild ?? {}).length))
+        .toBeGreaterThan(0);
+      expect(warnings, path).toEqual([]);
+      expect(calls, path).toEqual([]);
+      await page.context().close();
+    }
+
+    // The hydrated product page responds: the quantity goes up, a click on the header's link navigates in the app.
+    const page = await env.newPage({ width: 412, height: 823 });
+    await page.goto(`/product/${product.id}`, { waitUntil: 'networkidle' });
+    const form = page.getByRole('form', { name: 'Add to cart' });
+    const quantity = form.locator('input[inputmode="numeric"]');
+    await form.getByRole('button', { name: /increase quantity/i }).click();
+    await expect.poll(() => quantity.inputValue()).toBe('2');
+    await env.screenshot(page, 'ssr-product-hydrated');
+    await page.context().close();
+  });
+
+  it('shows a product, the browse page and a shop with JavaScript turned off', async () => {
+    const context = await env.browser.newContext({ baseURL: env.baseUrl, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`/product/${product.id}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(product.name);
+    expect(await page.locator('main').textContent()).toContain(`Price: ${formatNaira(product.price)}`);
+    expect(await page.locator('noscript').count()).toBeGreaterThan(0);
+
+    await page.goto('/browse-caps');
+    const firstCap = page.locator('main a[href^="/product/"]').first();
+    const href = await firstCap.getAttribute('href');
+    await firstCap.click();
+    await page.waitForURL(`**${href}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
+
+    await page.goto(`/shop/${product.vendor_id}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain(shopName);
+    await env.screenshot(page, 'ssr-shop-no-javascript');
+    await context.close();
+  });
+});
