@@ -53,6 +53,12 @@ const READY_TIMEOUT_MS = 300_000;
 /** Everything started here, so it can be stopped however the run ends. */
 const running = { server: undefined as ChildProcess | undefined, chrome: undefined as LaunchedChrome | undefined };
 let scratch: string | undefined;
+/** Set by SIGINT/SIGTERM: the run stops at the next step and cleans up. */
+let stopSignal: string | undefined;
+
+function checkStopped() {
+  if (stopSignal) throw new Error(`stopped by ${stopSignal}`);
+}
 
 function log(message: string) {
   console.log(message);
@@ -114,6 +120,7 @@ async function startServer(dir: string): Promise<{ origin: string; logFile: stri
     exited = `exited with ${signal ?? code}`;
   });
   while (Date.now() - started < READY_TIMEOUT_MS) {
+    checkStopped();
     if (exited) throw new Error(`the server ${exited} before it was ready:\n${tail(logFile)}`);
     try {
       const response = await fetch(`${origin}/readyz`);
@@ -178,6 +185,7 @@ interface Run {
 }
 
 async function runLighthouse(url: string, profileDir: string): Promise<{ lhr: Lhr; report: string }> {
+  checkStopped();
   mkdirSync(profileDir, { recursive: true });
   running.chrome = await launch({
     chromePath: CHROME_PATH,
@@ -187,6 +195,7 @@ async function runLighthouse(url: string, profileDir: string): Promise<{ lhr: Lh
     logLevel: 'silent',
   });
   try {
+    checkStopped();
     const result = await lighthouse(url, {
       port: running.chrome.port,
       output: 'json',
@@ -416,6 +425,7 @@ async function main(): Promise<number> {
   const failures: string[] = [];
   for (let i = 1; i <= RUNS; i++) {
     for (const page of pages) {
+      checkStopped();
       const url = `${origin}${page.path}`;
       const started = Date.now();
       try {
@@ -427,6 +437,7 @@ async function main(): Promise<number> {
           `  ${page.name} run ${i}/${RUNS}: performance ${sc(score(lhr, 'performance'))} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
         );
       } catch (err) {
+        checkStopped();
         const message = err instanceof Error ? err.message : String(err);
         failures.push(`${page.name} run ${i}: ${message}`);
         log(`  ${page.name} run ${i}/${RUNS}: FAILED ${message}`);
@@ -592,8 +603,13 @@ async function main(): Promise<number> {
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => {
+    if (stopSignal) return;
+    stopSignal = signal;
     log(`\n${signal}: stopping the server and Chromium`);
-    void cleanup().finally(() => process.exit(130));
+    // Ends the Lighthouse run in progress; the run loop then stops and the finally below cleans up.
+    stopChrome();
+    // Should a step not return, clean up anyway.
+    setTimeout(() => void cleanup().finally(() => process.exit(130)), 20_000).unref();
   });
 // Last resort if the process ends some other way: never leave a server or a browser behind.
 process.on('exit', () => {
@@ -605,7 +621,8 @@ let code = 1;
 try {
   code = await main();
 } catch (err) {
-  console.error(`bench:web failed: ${err instanceof Error ? err.message : String(err)}`);
+  if (stopSignal) code = 130;
+  else console.error(`bench:web failed: ${err instanceof Error ? err.message : String(err)}`);
 } finally {
   await cleanup();
 }
