@@ -2,6 +2,7 @@ import { UI_TEXT } from '@caps/contracts';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { PageMeta } from '@/lib/seo';
 
 export function NotFoundPage() {
   const location = useLocation();
@@ -13,7 +14,7 @@ export function NotFoundPage() {
 
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center px-4 py-24 text-center">
-      <title>Page not found | Caps Marketplace</title>
+      <PageMeta title="Page not found" description={UI_TEXT.notFoundTitle} noIndex />
       <p className="font-display text-7xl font-bold text-primary">404</p>
       <h1 className="mt-4 text-2xl font-bold">{UI_TEXT.notFoundTitle}</h1>
       <Button asChild className="mt-8">

@@ -3,6 +3,7 @@ import { Activity, ClipboardCheck, IdCard, Star } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { PageMeta } from '@/lib/seo';
 
 /** Spec 1: the marketing claims. */
 const STATS = [
@@ -40,7 +41,11 @@ const VERIFICATION_STEPS = [
 export function AboutPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-      <title>About Us | Caps Marketplace</title>
+      <PageMeta
+        title="About Us"
+        description={`Caps Marketplace brings traditional Nigerian caps from verified vendors to buyers across Nigeria. Based in ${CONTACT.city}: our mission and how we verify every shop.`}
+        path="/about"
+      />
       <header className="max-w-3xl">
         <h1 className="text-3xl font-bold sm:text-4xl">About Us</h1>
         <p className="mt-3 font-display text-xl text-primary sm:text-2xl">

@@ -3,6 +3,7 @@ import { Clock, HelpCircle, Mail, MapPin, Phone, Share2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { PageMeta } from '@/lib/seo';
 import { ContactForm } from './contact-form';
 
 /** Spec 2: Mon-Fri 9-6, Sat 10-4, Sun closed (Maiduguri time). */
@@ -52,7 +53,11 @@ export function ContactPage() {
   const phoneHref = `tel:${CONTACT.phone.replace(/[^+\d]/g, '')}`;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-      <title>Contact Us | Caps Marketplace</title>
+      <PageMeta
+        title="Contact Us"
+        description={`Questions about an order, a cap or selling on Caps Marketplace? Send us a message, email ${CONTACT.email} or call ${CONTACT.phone}.`}
+        path="/contact"
+      />
       <header className="max-w-2xl">
         <h1 className="text-3xl font-bold sm:text-4xl">Contact Us</h1>
         <p className="mt-3 text-muted-foreground">

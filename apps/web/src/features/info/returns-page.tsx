@@ -3,6 +3,7 @@ import { CalendarClock, CreditCard, Mail, PackageCheck, Truck } from 'lucide-rea
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { PageMeta } from '@/lib/seo';
 
 /** Spec 5 and 9: the returns policy figures, shared with the terms page. */
 export const RETURN_WINDOW_DAYS = 7;
@@ -59,7 +60,11 @@ const linkClassName = 'rounded-sm font-medium text-primary underline underline-o
 export function ReturnsPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
-      <title>Returns and Refunds Policy | Caps Marketplace</title>
+      <PageMeta
+        title="Returns and Refunds Policy"
+        description={`Return a cap within ${RETURN_WINDOW_DAYS} days of delivery in its original condition; refunds reach your original payment method within ${REFUND_BUSINESS_DAYS} business days.`}
+        path="/returns"
+      />
       <header className="max-w-2xl">
         <h1 className="text-3xl font-bold sm:text-4xl">Returns and Refunds Policy</h1>
         <p className="mt-3 text-muted-foreground">

@@ -1,6 +1,7 @@
 import { CONTACT } from '@caps/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { PageMeta } from '@/lib/seo';
 import { REFUND_BUSINESS_DAYS, RETURN_WINDOW_DAYS } from './returns-page';
 
 /** Spec 9: delivery and hand-over times stated in the terms. */
@@ -198,7 +199,11 @@ const SECTIONS: TermsSection[] = [
 export function TermsPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-      <title>Terms and Conditions | Caps Marketplace</title>
+      <PageMeta
+        title="Terms and Conditions"
+        description="The rules for buying and selling traditional Nigerian caps on Caps Marketplace: accounts, orders, payments, delivery, returns, reviews and vendors."
+        path="/terms"
+      />
       <header className="max-w-2xl">
         <h1 className="text-3xl font-bold sm:text-4xl">Terms and Conditions</h1>
         <p className="mt-3 text-muted-foreground">

@@ -1,4 +1,4 @@
-import { CATALOGUE_PAGE_SIZE } from '@caps/contracts';
+import { CATALOGUE_PAGE_SIZE, type PagedProductsDto } from '@caps/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PackageSearch, RefreshCw } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -6,7 +6,10 @@ import { useSearchParams } from 'react-router-dom';
 import { EmptyState, ErrorPanel } from '@/components/load-states';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { JsonLd, PageMeta } from '@/lib/seo';
 import { readServerError } from '@/lib/server-errors';
+import { useSiteOrigin } from '@/lib/site-context';
+import { breadcrumbJsonLd, productListJsonLd } from '@/lib/structured-data';
 import { useTRPC } from '@/lib/trpc';
 import { CapCard, CapCardSkeleton } from './cap-card';
 import { CatalogueFilters } from './catalogue-filters';
@@ -28,6 +31,40 @@ const GRID = 'grid grid-cols-1 gap-5 min-[480px]:grid-cols-2 md:grid-cols-3 lg:g
 
 function capsText(count: number): string {
   return `${count} ${count === 1 ? 'cap' : 'caps'}`;
+}
+
+/**
+ * The canonical address of a catalogue view. Search, price band, category and page pick which caps are listed
+ * and stay (a category or a search is a page worth finding; each page of a list is its own page); the sort only
+ * orders the same caps, so it is left out and every order of a list shares one canonical address.
+ */
+function canonicalPath(state: CatalogueState): string {
+  const query = writeCatalogueState(new URLSearchParams(), { ...state, sort: DEFAULT_CATALOGUE_STATE.sort }).toString();
+  return `/browse-caps${query ? `?${query}` : ''}`;
+}
+
+function BrowseMeta({ state, products }: { state: CatalogueState; products: PagedProductsDto | undefined }) {
+  const origin = useSiteOrigin();
+  const path = canonicalPath(state);
+  const crumbs = [
+    { name: 'Home', path: '/' },
+    { name: 'Browse Caps', path: '/browse-caps' },
+  ];
+  if (state.category !== 'all') crumbs.push({ name: state.category, path });
+  const what = state.category === 'all' ? 'traditional and modern Nigerian caps' : state.category;
+  return (
+    <>
+      <PageMeta
+        title="Browse All Caps"
+        description={`Browse ${what} from every verified shop: search by name, style or shop, filter by price and category, and order for delivery across Nigeria.`}
+        path={path}
+      />
+      <JsonLd data={breadcrumbJsonLd(crumbs, origin)} />
+      {products && products.data.length > 0 ? (
+        <JsonLd data={productListJsonLd(products.data, (products.current_page - 1) * products.per_page + 1, origin)} />
+      ) : null}
+    </>
+  );
 }
 
 /**
@@ -162,7 +199,7 @@ export function BrowseCapsPage() {
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <title>Browse All Caps | Caps Marketplace</title>
+      <BrowseMeta state={state} products={data && !products.isPlaceholderData ? data : undefined} />
       <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold sm:text-4xl">
         Browse All Caps
       </h1>

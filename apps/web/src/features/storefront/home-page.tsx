@@ -7,7 +7,10 @@ import { EmptyState, ErrorPanel } from '@/components/load-states';
 import { ShopCard, ShopCardSkeleton } from '@/components/shop-card';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { JsonLd, PageMeta } from '@/lib/seo';
 import { readServerError } from '@/lib/server-errors';
+import { useSiteOrigin } from '@/lib/site-context';
+import { organizationJsonLd, websiteJsonLd } from '@/lib/structured-data';
 import { useTRPC } from '@/lib/trpc';
 import { CapCard, CapCardSkeleton } from './cap-card';
 import { useRefreshCatalogue } from './use-refresh-catalogue';
@@ -252,10 +255,26 @@ function FeaturedShops() {
   );
 }
 
+/** The home page's head: title, description and the marketplace as schema.org Organization and WebSite. */
+function HomeMeta() {
+  const origin = useSiteOrigin();
+  return (
+    <>
+      <PageMeta
+        title="Traditional Nigerian Caps"
+        description="Buy traditional Nigerian caps from verified vendors: Hausa, Yoruba, Igbo and modern caps, zanna, hula, fila and okpu agu, delivered across Nigeria."
+        path="/"
+      />
+      <JsonLd data={organizationJsonLd(origin)} />
+      <JsonLd data={websiteJsonLd(origin)} />
+    </>
+  );
+}
+
 export function HomePage() {
   return (
     <>
-      <title>Traditional Nigerian Caps | Caps Marketplace</title>
+      <HomeMeta />
       <Hero />
       <FeaturedCaps />
       <FeaturedShops />

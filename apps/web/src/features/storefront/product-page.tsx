@@ -9,7 +9,10 @@ import { RatingStars } from '@/components/rating-stars';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { isNotFoundError, parseRecordId, retryUnlessNotFound } from '@/lib/query-errors';
+import { JsonLd, NoScriptNotice, PageMeta } from '@/lib/seo';
 import { readServerError } from '@/lib/server-errors';
+import { useSiteOrigin } from '@/lib/site-context';
+import { breadcrumbJsonLd, productJsonLd, productPath } from '@/lib/structured-data';
 import { useTRPC } from '@/lib/trpc';
 import { ProductGallery } from './product-gallery';
 import { ReviewsSection } from './review-list';
@@ -22,7 +25,46 @@ import { YouMightAlsoLike } from './you-might-also-like';
 /** At or below this stock the badge says how many are left. */
 const LOW_STOCK = 5;
 
-const pageTitle = (title: string) => `${title} | Caps Marketplace`;
+/** What a page without its cap yet (loading, failed) says about itself. */
+const PRODUCT_PAGE_DESCRIPTION = 'A traditional Nigerian cap from a verified vendor on Caps Marketplace.';
+
+/** The cap's head: title, description with its price in naira, canonical link, link preview and JSON-LD. */
+function ProductMeta({ product, name }: { product: ProductDto; name: string }) {
+  const origin = useSiteOrigin();
+  const shopName = product.vendor.shop_name || 'Unknown Shop';
+  const path = productPath(product.id);
+  const inStock = product.in_stock && product.stock > 0;
+  const description = [
+    `${name} for ${formatNaira(product.price)} from ${shopName}, a verified shop on Caps Marketplace.`,
+    inStock ? '' : 'Out of stock.',
+    product.description,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <>
+      <PageMeta
+        title={name}
+        description={description}
+        path={path}
+        image={product.images.find((image) => image.trim() !== '') ?? null}
+        imageAlt={name}
+        product={{ price: product.price, inStock }}
+      />
+      <JsonLd data={productJsonLd(product, origin)} />
+      <JsonLd
+        data={breadcrumbJsonLd(
+          [
+            { name: 'Home', path: '/' },
+            { name: 'Browse Caps', path: '/browse-caps' },
+            { name, path },
+          ],
+          origin,
+        )}
+      />
+    </>
+  );
+}
 
 function StockBadge({ stock, inStock }: { stock: number; inStock: boolean }) {
   if (!inStock || stock <= 0) {
@@ -124,6 +166,7 @@ function PurchasePanel({ product }: { product: ProductDto }) {
           <ShareButton title={product.name} text={`${product.name} – ${formatNaira(product.price)}`} />
         </div>
       </div>
+      <NoScriptNotice>Turn on JavaScript to add caps to your cart or wishlist, or to share them.</NoScriptNotice>
     </form>
   );
 }
@@ -136,7 +179,7 @@ function ProductDetails({ product }: { product: ProductDto }) {
 
   return (
     <>
-      <title>{pageTitle(name)}</title>
+      <ProductMeta product={product} name={name} />
       <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted-foreground">
         <ol className="flex flex-wrap items-center gap-1">
           <li className="flex items-center gap-1">
@@ -245,7 +288,11 @@ function ProductPageSkeleton() {
 function ProductNotFound() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-3 rounded-card border border-dashed border-border bg-card/60 px-6 py-16 text-center">
-      <title>{pageTitle('Product Not Found')}</title>
+      <PageMeta
+        title="Product Not Found"
+        description="The cap you are looking for does not exist or is no longer available."
+        noIndex
+      />
       <PackageX className="size-12 text-muted-foreground" aria-hidden="true" />
       <h1 className="text-2xl font-bold">Product Not Found</h1>
       <p className="max-w-md text-muted-foreground">
@@ -275,14 +322,14 @@ export function ProductPage() {
   } else if (product.isPending) {
     content = (
       <>
-        <title>{pageTitle('Product Details')}</title>
+        <PageMeta title="Product Details" description={PRODUCT_PAGE_DESCRIPTION} path={productPath(id)} />
         <ProductPageSkeleton />
       </>
     );
   } else if (product.isError) {
     content = (
       <>
-        <title>{pageTitle('Product Details')}</title>
+        <PageMeta title="Product Details" description={PRODUCT_PAGE_DESCRIPTION} noIndex />
         <h1 className="sr-only">Product Details</h1>
         <ErrorPanel
           title="Failed to load product"

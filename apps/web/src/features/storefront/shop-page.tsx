@@ -1,4 +1,4 @@
-import { CATEGORIES, type ProductDto } from '@caps/contracts';
+import { CATEGORIES, type ProductDto, type PublicVendorDto } from '@caps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { PackageOpen, Search, SearchX, Store } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
@@ -8,7 +8,10 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { isNotFoundError, parseRecordId, retryUnlessNotFound } from '@/lib/query-errors';
+import { JsonLd, NoScriptNotice, PageMeta } from '@/lib/seo';
 import { readServerError } from '@/lib/server-errors';
+import { useSiteOrigin } from '@/lib/site-context';
+import { breadcrumbJsonLd, shopPath, storeJsonLd } from '@/lib/structured-data';
 import { useTRPC } from '@/lib/trpc';
 import { CapCard, CapCardSkeleton } from './cap-card';
 import { ReviewsSection } from './review-list';
@@ -19,7 +22,37 @@ import { VENDOR_GC_MS, VENDOR_STALE_MS } from './vendor-card';
 const SHOP_PRODUCTS_PER_PAGE = 100;
 const ALL = 'all';
 
-const pageTitle = (title: string) => `${title} | Caps Marketplace`;
+/** What a page without its shop yet (loading, failed) says about itself. */
+const SHOP_PAGE_DESCRIPTION = 'A verified shop of traditional Nigerian caps on Caps Marketplace.';
+
+/** The shop's head: title, description, canonical link, link preview (its cover or logo) and JSON-LD. */
+function ShopMeta({ vendor, shopName }: { vendor: PublicVendorDto; shopName: string }) {
+  const origin = useSiteOrigin();
+  const path = shopPath(vendor.id);
+  const caps = vendor.total_products === 1 ? '1 cap' : `${vendor.total_products} caps`;
+  return (
+    <>
+      <PageMeta
+        title={shopName}
+        description={`${shopName}: ${caps} from a verified shop on Caps Marketplace. ${vendor.shop_description}`}
+        path={path}
+        image={vendor.cover_image ?? vendor.profile_image}
+        imageAlt={vendor.cover_image ? `${shopName} cover picture` : `${shopName} logo`}
+      />
+      <JsonLd data={storeJsonLd(vendor, origin)} />
+      <JsonLd
+        data={breadcrumbJsonLd(
+          [
+            { name: 'Home', path: '/' },
+            { name: 'Shops', path: '/shops' },
+            { name: shopName, path },
+          ],
+          origin,
+        )}
+      />
+    </>
+  );
+}
 
 /** The shop's categories in the catalogue's order, then any others alphabetically. */
 function categoriesOf(products: readonly ProductDto[]): string[] {
@@ -192,7 +225,11 @@ function ShopPageSkeleton() {
 function ShopNotFound() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-3 rounded-card border border-dashed border-border bg-card/60 px-6 py-16 text-center">
-      <title>{pageTitle('Shop Not Found')}</title>
+      <PageMeta
+        title="Shop Not Found"
+        description="The shop you are looking for does not exist or is no longer open."
+        noIndex
+      />
       <Store className="size-12 text-muted-foreground" aria-hidden="true" />
       <h1 className="text-2xl font-bold">Shop Not Found</h1>
       <p className="max-w-md text-muted-foreground">
@@ -224,14 +261,14 @@ export function ShopPage() {
   } else if (vendor.isPending) {
     content = (
       <>
-        <title>{pageTitle('Shop')}</title>
+        <PageMeta title="Shop" description={SHOP_PAGE_DESCRIPTION} path={shopPath(id)} />
         <ShopPageSkeleton />
       </>
     );
   } else if (vendor.isError) {
     content = (
       <>
-        <title>{pageTitle('Shop')}</title>
+        <PageMeta title="Shop" description={SHOP_PAGE_DESCRIPTION} noIndex />
         <h1 className="sr-only">Shop</h1>
         <ErrorPanel
           title="Failed to load shop"
@@ -246,8 +283,11 @@ export function ShopPage() {
     const shopName = vendor.data.shop_name || 'Unknown Shop';
     content = (
       <div className="flex flex-col gap-10">
-        <title>{pageTitle(shopName)}</title>
-        <ShopPageHeader vendor={vendor.data} />
+        <ShopMeta vendor={vendor.data} shopName={shopName} />
+        <div className="flex flex-col gap-3">
+          <ShopPageHeader vendor={vendor.data} />
+          <NoScriptNotice>Turn on JavaScript to follow or report this shop.</NoScriptNotice>
+        </div>
         <CapsCollection key={vendor.data.id} vendorId={vendor.data.id} />
         <ReviewsSection
           filter={{ vendor_id: vendor.data.id }}

@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { PageMeta } from '@/lib/seo';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 import { VENDOR_QUERY_CACHE } from './vendor-query-cache';
@@ -179,7 +180,11 @@ export function ShopsPage() {
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <title>Browse Shops | Caps Marketplace</title>
+      <PageMeta
+        title="Browse Shops"
+        description="Every shop on Caps Marketplace is a verified vendor of traditional Nigerian caps. Find shops by name, rating and location across Nigeria."
+        path="/shops"
+      />
       <h1 className="text-3xl font-bold sm:text-4xl">Browse Shops</h1>
       <p className="mt-2 text-muted-foreground">Every shop here is a verified vendor of traditional caps.</p>
 
