@@ -1,6 +1,7 @@
 import { AuthTabs } from '@/components/auth/auth-tabs';
 import { LoginForm } from '@/components/auth/login-form';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { NoScriptNotice } from '@/lib/seo';
 import { CustomerRegisterForm } from './customer-register-form';
 
 /** /auth: customer login and registration. */
@@ -14,6 +15,9 @@ export function CustomerAuthPage() {
           <CardDescription>Sign in or create an account to shop traditional caps.</CardDescription>
         </CardHeader>
         <CardContent>
+          <NoScriptNotice className="mb-4 text-center">
+            Turn on JavaScript to sign in or create an account.
+          </NoScriptNotice>
           <AuthTabs
             login={(isActive) => <LoginForm accountRole="customer" isActive={isActive} />}
             register={(isActive) => <CustomerRegisterForm isActive={isActive} />}

@@ -1,6 +1,7 @@
 import { KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { NoScriptNotice } from '@/lib/seo';
 
 /** The frame of the forgotten-password pages: a card like the sign-in pages', with its heading. */
 export function PasswordPageShell({
@@ -23,7 +24,10 @@ export function PasswordPageShell({
           <h1 className="text-2xl font-bold">{title}</h1>
           <CardDescription>{description}</CardDescription>
         </CardHeader>
-        <CardContent>{children}</CardContent>
+        <CardContent>
+          <NoScriptNotice className="mb-4 text-center">Turn on JavaScript to use this form.</NoScriptNotice>
+          {children}
+        </CardContent>
       </Card>
     </div>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { LoginForm } from '@/components/auth/login-form';
 import { SignInNotice } from '@/components/sign-in-notice';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { NoScriptNotice } from '@/lib/seo';
 
 /** /admin/auth: a real admin sign-in; the server refuses accounts that are not admins. */
 export function AdminAuthPage() {
@@ -17,6 +18,7 @@ export function AdminAuthPage() {
         </CardHeader>
         <CardContent>
           <SignInNotice />
+          <NoScriptNotice className="mb-4 text-center">Turn on JavaScript to sign in.</NoScriptNotice>
           <LoginForm accountRole="admin" />
           <p className="mt-6 text-center text-sm">
             <Link to="/" className="text-primary underline-offset-4 hover:underline">

@@ -1,4 +1,4 @@
-import { ContactMessageForm } from '@caps/contracts';
+import { CONTACT, ContactMessageForm } from '@caps/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
@@ -8,6 +8,7 @@ import { EmailField } from '@/components/forms/email-field';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { NoScriptNotice } from '@/lib/seo';
 import { applyServerFieldErrors, readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 
@@ -50,6 +51,7 @@ export function ContactForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Contact form">
+      <NoScriptNotice>Turn on JavaScript to send this form, or write to us at {CONTACT.email}.</NoScriptNotice>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Full Name"

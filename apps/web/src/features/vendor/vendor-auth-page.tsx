@@ -2,6 +2,7 @@ import { AuthTabs } from '@/components/auth/auth-tabs';
 import { LoginForm } from '@/components/auth/login-form';
 import { SignInNotice } from '@/components/sign-in-notice';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { NoScriptNotice } from '@/lib/seo';
 import { VendorRegisterForm } from './vendor-register-form';
 
 /** /vendor/auth ("Sell Caps"): vendor login and shop registration. */
@@ -16,6 +17,7 @@ export function VendorAuthPage() {
         </CardHeader>
         <CardContent>
           <SignInNotice />
+          <NoScriptNotice className="mb-4 text-center">Turn on JavaScript to sign in or open a shop.</NoScriptNotice>
           <AuthTabs
             login={(isActive) => (
               <div className="mx-auto max-w-md">
