@@ -6,6 +6,9 @@ import { defineConfig } from 'vite';
 // The API server (apps/server) listens on :3000 in development; the built app is served by it on the same origin.
 const apiServer = 'http://localhost:3000';
 
+/** Functions of packages/contracts that build a zod schema and do nothing else, by the names they are called. */
+const SCHEMA_HELPERS = ['paged', 'text', 'boundedText', 'decimalNumber', 'wholeNumber', 'recordId', 'numberFrom'];
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   resolve: {
@@ -24,6 +27,18 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     // The public files (favicon...) are the browser build's; the server's renderer needs none.
     copyPublicDir: !isSsrBuild,
+    // dist/.vite/manifest.json: which chunks a page's module needs, for the server's preload hints.
+    manifest: !isSsrBuild,
+    rolldownOptions: {
+      // Making a zod schema changes nothing else: the schemas of the shared contracts that a page does not use
+      // are left out of its chunks, and zod itself with them from pages that validate nothing (the storefront).
+      // Besides z itself, the contracts' helpers that only build schemas (packages/contracts/src/fields.ts...).
+      treeshake: { manualPureFunctions: ['z', ...SCHEMA_HELPERS] },
+      output: {
+        // zod in a chunk of its own, loaded only by the chunks that use it (forms), not by a shared one.
+        codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] },
+      },
+    },
   },
   // The server's renderer (`vite build --ssr src/entry-server.tsx --outDir dist-ssr`): npm packages are loaded
   // from node_modules at run time; the workspace's own packages are TypeScript sources, so they are bundled.

@@ -115,7 +115,7 @@ describe.skipIf(!browserAvailable())('server-rendered storefront', () => {
     expect(rating['@type']).toBe('AggregateRating');
     expect(Number(rating.reviewCount)).toBe(product.total_reviews);
     expect(Number(rating.ratingValue)).toBeCloseTo(product.rating, 1);
-    for (const image of ld?.image as string[]) expect(image).toMatch(/^http:\/\//);
+    for (const image of (ld?.image ?? []) as string[]) expect(image).toMatch(/^http:\/\//);
     expect(nodes.some((node) => node['@type'] === 'BreadcrumbList')).toBe(true);
 
     // The data the page was rendered from travels with it, for hydration.

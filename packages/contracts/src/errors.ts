@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Every error code the API answers with, next to the message: `code` in a REST error body,
  * `data.errorCode` in a tRPC error. Clients branch on these, never on message text, which may
@@ -53,8 +51,6 @@ export const ERROR_CODES = [
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
-
-export const ErrorCodeSchema = z.enum(ERROR_CODES);
 
 /** The generic code of an HTTP status, for failures that carry no code of their own. */
 export function errorCodeForStatus(status: number): ErrorCode {

@@ -43,7 +43,7 @@ export const RETURNS_TEXT = {
   amountDecimals: 'amount may have at most 2 decimals',
 } as const;
 
-const id = (field = 'id') => wholeNumber(field, 1, 2_147_483_647);
+const recordId = (field = 'id') => wholeNumber(field, 1, 2_147_483_647);
 const reasonText = z
   .string({ error: RETURNS_TEXT.reasonRequired })
   .trim()
@@ -56,22 +56,25 @@ const reasonText = z
 
 /** POST /orders/{id}/cancel: the customer's own order, not shipped yet; a reason is optional. */
 export const OrderCancelInput = z
-  .object({ id: id(), reason: z.string().trim().max(500, RETURNS_TEXT.reasonLength).optional() })
+  .object({ id: recordId(), reason: z.string().trim().max(500, RETURNS_TEXT.reasonLength).optional() })
   .strict();
 export type OrderCancelInput = z.input<typeof OrderCancelInput>;
 
 /** POST /vendor/orders/{id}/cancel: a paid order the shop cannot fulfil; the customer is told the reason. */
-export const VendorOrderCancelInput = z.object({ id: id(), reason: reasonText }).strict();
+export const VendorOrderCancelInput = z.object({ id: recordId(), reason: reasonText }).strict();
 export type VendorOrderCancelInput = z.input<typeof VendorOrderCancelInput>;
 
 /** POST /orders/{id}/returns: some or all items of a delivered order, within the return window. */
 export const ReturnRequestInput = z
   .object({
-    id: id(),
+    id: recordId(),
     items: z
-      .array(z.object({ order_item_id: id('order_item_id'), quantity: wholeNumber('quantity', 1, 10_000) }).strict(), {
-        error: RETURNS_TEXT.noItems,
-      })
+      .array(
+        z.object({ order_item_id: recordId('order_item_id'), quantity: wholeNumber('quantity', 1, 10_000) }).strict(),
+        {
+          error: RETURNS_TEXT.noItems,
+        },
+      )
       .min(1, RETURNS_TEXT.noItems)
       .max(50),
     reason: z.enum(RETURN_REASONS, { error: RETURNS_TEXT.returnReason }),
@@ -87,7 +90,7 @@ export type ReturnRequestInput = z.input<typeof ReturnRequestInput>;
 /** PUT /vendor/returns/{id} and PUT /admin/returns/{id}: approve, or reject with a note. */
 export const ReturnDecisionInput = z
   .object({
-    id: id(),
+    id: recordId(),
     decision: z.enum(['approved', 'rejected'], { error: RETURNS_TEXT.decision }),
     note: z.string().trim().max(500, 'note may be at most 500 characters').optional(),
   })
@@ -99,13 +102,13 @@ export const ReturnDecisionInput = z
 export type ReturnDecisionInput = z.input<typeof ReturnDecisionInput>;
 
 /** POST /vendor/returns/{id}/received (and the admin's): restock puts the caps back on sale. */
-export const ReturnReceivedInput = z.object({ id: id(), restock: flag }).strict();
+export const ReturnReceivedInput = z.object({ id: recordId(), restock: flag }).strict();
 export type ReturnReceivedInput = z.input<typeof ReturnReceivedInput>;
 
 /** POST /admin/orders/{id}/refund: a goodwill refund, never more than what is left of the order. */
 export const GoodwillRefundInput = z
   .object({
-    id: id(),
+    id: recordId(),
     amount: decimalNumber(RETURNS_TEXT.amountNumber)
       .refine((v) => v > 0, RETURNS_TEXT.amountPositive)
       .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, RETURNS_TEXT.amountDecimals),

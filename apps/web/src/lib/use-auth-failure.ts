@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { clearSession } from '@/lib/auth-storage';
 import { isUnauthenticated, readServerError } from '@/lib/server-errors';
 

@@ -1,8 +1,7 @@
 import { LogOut, Menu, Settings, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { NotificationBell } from '@/features/notifications/notification-bell';
 import { useStoredUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { Brand } from './brand';
@@ -10,6 +9,14 @@ import { CartLink } from './cart-link';
 import { MAIN_NAV_LINKS } from './nav-links';
 import { useLogout } from './use-logout';
 import { UserMenu } from './user-menu';
+
+/**
+ * The bell is for signed-in visitors only: its code (and the notification texts) is a chunk of its own, so a
+ * visitor browsing caps does not download it. While it loads, an empty square of its size holds its place.
+ */
+const NotificationBell = lazy(async () => ({
+  default: (await import('@/features/notifications/notification-bell')).NotificationBell,
+}));
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
@@ -68,7 +75,11 @@ export function Header() {
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <CartLink />
-          {user ? <NotificationBell /> : null}
+          {user ? (
+            <Suspense fallback={<span className="size-10" aria-hidden="true" />}>
+              <NotificationBell />
+            </Suspense>
+          ) : null}
           <div className="hidden items-center gap-2 lg:flex">
             {user ? (
               <UserMenu user={user} onLogout={() => void logout()} />

@@ -1,7 +1,7 @@
 import { UI_TEXT } from '@caps/contracts';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { useAuth } from '@/lib/auth';
 
 /** Logout: forget the user, say so, and go home (spec 2), or to `destination` (a dashboard's sign-in page). */

@@ -2,7 +2,6 @@ import { type AddressDto, MAX_SAVED_ADDRESSES, UI_TEXT } from '@caps/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MapPin, Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { EmptyState, ErrorPanel } from '@/components/load-states';
 import { Button } from '@/components/ui/button';
 import {
@@ -15,6 +14,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { LoadingBlock, Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toaster';
 import { useStoredUser } from '@/lib/auth';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';

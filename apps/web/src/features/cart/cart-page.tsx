@@ -3,7 +3,6 @@ import { useMutation } from '@tanstack/react-query';
 import { ArrowRight, LogIn, ShoppingBag, Trash2, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
 import { EmptyState, ErrorPanel } from '@/components/load-states';
 import { ProductImage } from '@/components/product-image';
 import { QuantityStepper } from '@/components/quantity-stepper';
@@ -16,6 +15,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/toaster';
 import { useStoredUser } from '@/lib/auth';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';

@@ -2,10 +2,10 @@ import type { CartItemDto, CouponCheckDto, CouponCheckInput } from '@caps/contra
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Tag } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toaster';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 import { CART_TOASTS, readStoredCoupon, writeStoredCoupon } from '@/lib/use-cart';

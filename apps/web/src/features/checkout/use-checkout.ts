@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { errorCodeOf } from '@/lib/error-code';
 import { isUnauthenticated, readServerError } from '@/lib/server-errors';
 import { useTRPC, useTRPCClient } from '@/lib/trpc';

@@ -1,7 +1,7 @@
 import { NOTIFICATIONS_POLL_MS, type NotificationDto } from '@caps/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 import { retryUnlessDenied } from '@/lib/use-auth-failure';

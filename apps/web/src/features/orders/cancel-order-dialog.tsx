@@ -1,7 +1,6 @@
 import { formatNaira, type OrderDto, UI_TEXT } from '@caps/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -16,6 +15,7 @@ import { FieldError, FormAlert } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/toaster';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 

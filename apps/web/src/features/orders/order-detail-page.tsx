@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CreditCard, MapPin, PackageX, Star, Undo2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { toast } from 'sonner';
 import { ErrorPanel } from '@/components/load-states';
 import {
   changedBy,
@@ -18,6 +17,7 @@ import {
 import { ProductImage } from '@/components/product-image';
 import { Button } from '@/components/ui/button';
 import { LoadingBlock, Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toaster';
 import { isNotFoundError, parseRecordId, retryUnlessNotFound } from '@/lib/query-errors';
 import { isUnauthenticated, readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';

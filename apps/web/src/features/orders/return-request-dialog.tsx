@@ -9,7 +9,6 @@ import {
 } from '@caps/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { formatDateTime } from '@/components/order-status';
 import { Button } from '@/components/ui/button';
 import {
@@ -25,6 +24,7 @@ import { FieldError, FormAlert, FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/toaster';
 import { naira } from '@/lib/finance-labels';
 import { returnableQuantities } from '@/lib/returns';
 import { readServerError } from '@/lib/server-errors';

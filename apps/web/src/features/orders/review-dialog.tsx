@@ -4,7 +4,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import {
@@ -17,6 +16,7 @@ import {
 } from '@/components/ui/dialog';
 import { FieldError, FormAlert, TextAreaField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toaster';
 import { cn } from '@/lib/cn';
 import { errorCodeOf } from '@/lib/error-code';
 import { readServerError } from '@/lib/server-errors';

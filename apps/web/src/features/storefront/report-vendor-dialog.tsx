@@ -24,8 +24,17 @@ interface ReportErrors {
 }
 
 /** Report Vendor: a reason (spec 5) and the details, both required; the dialog keeps them until sent. */
-export function ReportVendorDialog({ vendorId, shopName }: { vendorId: number; shopName: string }) {
-  const [open, setOpen] = useState(false);
+export function ReportVendorDialog({
+  vendorId,
+  shopName,
+  defaultOpen = false,
+}: {
+  vendorId: number;
+  shopName: string;
+  /** Open at once: the shop page loads this dialog when its Report Vendor button is first pressed. */
+  defaultOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(defaultOpen);
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<ReportErrors>({});

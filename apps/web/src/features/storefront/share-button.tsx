@@ -1,6 +1,6 @@
 import { Share2 } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toaster';
 
 interface ShareButtonProps {
   title: string;

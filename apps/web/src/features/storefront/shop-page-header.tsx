@@ -3,6 +3,7 @@ import {
   BadgeCheck,
   CalendarDays,
   Check,
+  Flag,
   MapPin,
   MessageCircle,
   MessageSquareText,
@@ -10,10 +11,9 @@ import {
   Plus,
   User,
 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { RatingStars } from '@/components/rating-stars';
 import { Button } from '@/components/ui/button';
-import { ReportVendorDialog } from './report-vendor-dialog';
 import { useFollowShop } from './use-follow-shop';
 
 /** A phone number as a tel:/sms: address: digits and a leading +. */
@@ -145,6 +145,30 @@ function FollowButton({ shopId, shopName }: { shopId: number; shopName: string }
   );
 }
 
+/**
+ * The report dialog, its form and its checks are a chunk of their own, loaded on the first press of the
+ * button: most visitors never report a shop. The button then gives way to the dialog's own, opened.
+ */
+const ReportVendorDialog = lazy(async () => ({
+  default: (await import('./report-vendor-dialog')).ReportVendorDialog,
+}));
+
+function ReportVendorButton({ vendorId, shopName }: { vendorId: number; shopName: string }) {
+  const [requested, setRequested] = useState(false);
+  const button = (
+    <Button variant="outline" onClick={() => setRequested(true)} disabled={requested}>
+      <Flag aria-hidden="true" />
+      Report Vendor
+    </Button>
+  );
+  if (!requested) return button;
+  return (
+    <Suspense fallback={button}>
+      <ReportVendorDialog vendorId={vendorId} shopName={shopName} defaultOpen />
+    </Suspense>
+  );
+}
+
 /** The top of a shop page: cover, logo or initial, name, rating, contact details and the shop's actions. */
 export function ShopPageHeader({ vendor }: { vendor: PublicVendorDto }) {
   const shopName = vendor.shop_name || 'Unknown Shop';
@@ -219,7 +243,7 @@ export function ShopPageHeader({ vendor }: { vendor: PublicVendorDto }) {
           <div className="flex shrink-0 flex-wrap gap-2">
             <MessageMenu phone={vendor.phone} shopName={shopName} />
             <FollowButton shopId={vendor.id} shopName={shopName} />
-            <ReportVendorDialog vendorId={vendor.id} shopName={shopName} />
+            <ReportVendorButton vendorId={vendor.id} shopName={shopName} />
           </div>
         </div>
       </div>

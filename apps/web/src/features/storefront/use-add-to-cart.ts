@@ -2,7 +2,7 @@ import type { ProductDto } from '@caps/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { useStoredUser } from '@/lib/auth';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 
 /** One localStorage entry per followed shop: `followed_shop_{id}` = '1'. */
 const keyOf = (shopId: number) => `followed_shop_${shopId}`;

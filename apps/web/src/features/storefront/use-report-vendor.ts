@@ -1,7 +1,7 @@
 import { REPORT_TEXT, type ReportReason } from '@caps/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { useStoredUser } from '@/lib/auth';
 import { clearSession } from '@/lib/auth-storage';
 import { isUnauthenticated, readServerError } from '@/lib/server-errors';

@@ -1,8 +1,8 @@
 import { UI_TEXT, type VendorDto } from '@caps/contracts';
 import { BadgeCheck, Clock } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
 import { DashboardDrawer, DashboardSideMenu } from '@/components/dashboard-nav';
+import { toast } from '@/components/ui/toaster';
 import { useAuth } from '@/lib/auth';
 import { AccountSettingsTab } from './dashboard/account-settings-tab';
 import { CouponsTab } from './dashboard/coupons-tab';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { ADMIN_QUERY_CACHE } from '@/lib/query-cache';
 import { isNotFoundError } from '@/lib/query-errors';
 import { readServerError } from '@/lib/server-errors';

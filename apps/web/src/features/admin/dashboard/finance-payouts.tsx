@@ -2,7 +2,6 @@ import { PAYOUT_STATUSES, type PayoutDto, type PayoutRunDto, type PayoutStatus, 
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Banknote, CheckCircle2, PlayCircle } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { ListPager } from '@/components/list-pager';
 import { formatDateTime } from '@/components/order-status';
 import { QueryView } from '@/components/query-view';
@@ -11,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
+import { toast } from '@/components/ui/toaster';
 import { naira, PAGE_SIZE, PAYOUT_STATUS_LABELS, PAYOUT_STATUS_TONES } from '@/lib/finance-labels';
 import { ADMIN_QUERY_CACHE } from '@/lib/query-cache';
 import { useTRPC } from '@/lib/trpc';

@@ -4,7 +4,6 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, ReceiptText } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { ListPager } from '@/components/list-pager';
 import { formatDateTime, RefundStatusBadge } from '@/components/order-status';
@@ -14,6 +13,7 @@ import { FormAlert, TextAreaField, TextField } from '@/components/ui/form-field'
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { toast } from '@/components/ui/toaster';
 import { naira, PAGE_SIZE } from '@/lib/finance-labels';
 import { ADMIN_QUERY_CACHE } from '@/lib/query-cache';
 import { REFUND_KIND_LABELS, REFUND_STATUS_LABELS } from '@/lib/returns';

@@ -2,7 +2,6 @@ import { RETURN_STATUSES, type ReturnDto, type ReturnStatus, UI_TEXT } from '@ca
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { ListPager } from '@/components/list-pager';
 import { formatDateTime, ReturnStatusBadge } from '@/components/order-status';
 import { QueryView } from '@/components/query-view';
@@ -11,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
+import { toast } from '@/components/ui/toaster';
 import { naira, PAGE_SIZE } from '@/lib/finance-labels';
 import { ADMIN_QUERY_CACHE } from '@/lib/query-cache';
 import { RETURN_STATUS_LABELS, returnReasonLabel } from '@/lib/returns';

@@ -1,9 +1,9 @@
 import { UI_TEXT, type VendorCouponDto } from '@caps/contracts';
 import { CalendarClock, Copy, Pencil, Trash2, Users } from 'lucide-react';
 import { useId } from 'react';
-import { toast } from 'sonner';
 import { formatDate } from '@/components/order-status';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toaster';
 import { cn } from '@/lib/cn';
 
 const STATE_STYLES: Record<VendorCouponDto['state'], string> = {

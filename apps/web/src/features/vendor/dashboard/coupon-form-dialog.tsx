@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import {
@@ -18,6 +17,7 @@ import {
 import { FormAlert, FormField, TextField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { toast } from '@/components/ui/toaster';
 import { useTRPC } from '@/lib/trpc';
 import { useAuthFailure } from '@/lib/use-auth-failure';
 import { VENDOR_SIGN_IN_PATH } from './account-profile-loader';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toaster';
 import { readServerError, type ServerError } from '@/lib/server-errors';
 
 /** Spec 8: the description under every failed dashboard change. */

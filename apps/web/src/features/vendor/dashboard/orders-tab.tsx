@@ -2,7 +2,6 @@ import { formatNaira, UI_TEXT, type VendorOrderDto } from '@caps/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, RefreshCw, ShoppingBag, Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { DashboardSection, StatCard, StatGrid } from '@/components/dashboard-section';
 import { noteInput } from '@/components/forms/note-field';
 import { EmptyState, ErrorPanel } from '@/components/load-states';
@@ -10,6 +9,7 @@ import { formatDate, OrderStatusBadge, PaymentStatusText } from '@/components/or
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadingBlock } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toaster';
 import { cn } from '@/lib/cn';
 import { DASHBOARD_CACHE } from '@/lib/query-cache';
 import { readServerError } from '@/lib/server-errors';

@@ -10,7 +10,6 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { CategoryOptions } from '@/components/category-options';
 import { Button } from '@/components/ui/button';
@@ -26,6 +25,7 @@ import {
 import { FormAlert, FormField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { toast } from '@/components/ui/toaster';
 import { apiRequest, type FieldErrors } from '@/lib/api';
 import { clearSession } from '@/lib/auth-storage';
 import { applyServerFieldErrors, isUnauthenticated } from '@/lib/server-errors';

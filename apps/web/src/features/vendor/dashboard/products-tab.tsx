@@ -2,7 +2,6 @@ import { formatNaira, UI_TEXT, VENDOR_PRODUCT_MESSAGES, type VendorProductDto } 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Archive, Clock, Package, PackagePlus, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { DashboardSection } from '@/components/dashboard-section';
 import { EmptyState, ErrorPanel } from '@/components/load-states';
 import { ProductImage } from '@/components/product-image';
@@ -10,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadingBlock } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toaster';
 import { cn } from '@/lib/cn';
 import { DASHBOARD_CACHE } from '@/lib/query-cache';
 import { readServerError } from '@/lib/server-errors';

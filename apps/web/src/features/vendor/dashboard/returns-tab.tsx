@@ -2,7 +2,6 @@ import { RETURN_STATUSES, type ReturnDto, type ReturnStatus, UI_TEXT } from '@ca
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Check, PackageCheck, RefreshCw, Undo2, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { DashboardSection } from '@/components/dashboard-section';
 import { formatDate, ReturnStatusBadge } from '@/components/order-status';
 import { QueryView } from '@/components/query-view';
@@ -11,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
+import { toast } from '@/components/ui/toaster';
 import { cn } from '@/lib/cn';
 import { PAGE_SIZE } from '@/lib/finance-labels';
 import { DASHBOARD_CACHE } from '@/lib/query-cache';

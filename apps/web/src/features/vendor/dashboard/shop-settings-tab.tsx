@@ -2,13 +2,13 @@ import { type PublicVendorDto, UI_TEXT, UserDto, type VendorDto, vendorShopField
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { DashboardSection } from '@/components/dashboard-section';
 import { ShopCard } from '@/components/shop-card';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert, TextAreaField, TextField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { toast } from '@/components/ui/toaster';
 import { apiRequest } from '@/lib/api';
 import { readServerError } from '@/lib/server-errors';
 import { useAuthFailure } from '@/lib/use-auth-failure';
