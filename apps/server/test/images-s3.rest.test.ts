@@ -91,17 +91,19 @@ describe('images in S3-compatible storage, two app instances', () => {
     expect(imageUrl).toMatch(/^\/api\/images\/[a-f0-9]{32}\.webp$/);
     const name = nameOf(imageUrl);
     const thumb = name.replace('.webp', '-thumb.webp');
+    const middle = name.replace('.webp', '-md.webp');
 
     const stored = await s3.objects();
-    expect([...stored.keys()]).toEqual([name, thumb].sort());
+    expect([...stored.keys()]).toEqual([name, middle, thumb].sort());
     expect(readdirSync(env.uploadDir)).toEqual([]);
 
     for (const app of [env.app, appB]) {
-      for (const key of [name, thumb]) {
+      for (const key of [name, middle, thumb]) {
         const image = await app.inject({ method: 'GET', url: `/api/images/${key}` });
         expect(image.statusCode).toBe(200);
         expect(image.headers['content-type']).toBe('image/webp');
         expect(image.headers['cache-control']).toContain('immutable');
+        expect(image.headers.etag).toBe(`"${key}"`);
         expect(Number(image.headers['content-length'])).toBe(stored.get(key)!.length);
         expect(image.rawPayload.equals(stored.get(key)!)).toBe(true);
       }

@@ -98,7 +98,8 @@ describe('POST /api/products', () => {
     expect(product).toMatchObject({ name: 'Abeti Aja Classic', price: 18_500, stock: 7, sizes: ['57', '58', 'XL'] });
     expect(product.images).toHaveLength(2);
     expect(product.images[0]).toMatch(/^\/api\/images\/[a-f0-9]{32}\.webp$/);
-    expect(storedFiles()).toBe(before + 4);
+    // Two pictures, each stored in three sizes (large, middle, thumbnail).
+    expect(storedFiles()).toBe(before + 6);
     const list = await env.app.inject({ method: 'GET', url: '/api/products?search=abeti' });
     expect(list.json().data.map((p: { id: number }) => p.id)).toContain(product.id);
     const own = await env.app.inject({ method: 'GET', url: '/api/vendor/products', headers: bearer(tokenA) });

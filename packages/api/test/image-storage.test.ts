@@ -108,12 +108,13 @@ describe('S3 image storage', () => {
 });
 
 describe('ImageStore on S3', () => {
-  it('saves a re-encoded photo and its thumbnail in the bucket and serves them back; remove deletes both', async () => {
+  it('saves a re-encoded photo, its middle size and thumbnail in the bucket and serves them back; remove deletes all', async () => {
     const images = createImageStore({ storage: s3.storage, uploadDir: localDir });
     const name = await images.save({ field: 'images', filename: 'cap.jpg', data: await photo() });
     expect(name).toMatch(/^[a-f0-9]{32}\.webp$/);
     const thumbName = name.replace('.webp', '-thumb.webp');
-    expect(await bucketKeys()).toEqual([name, thumbName].sort());
+    const middleName = name.replace('.webp', '-md.webp');
+    expect(await bucketKeys()).toEqual([name, middleName, thumbName].sort());
 
     const large = await bytesOf((await images.open(name))!.body);
     const thumb = await bytesOf((await images.open(thumbName))!.body);
@@ -123,6 +124,8 @@ describe('ImageStore on S3', () => {
     expect([meta.width, meta.height]).toEqual([800, 1600]);
     expect(meta.exif).toBeUndefined();
     expect(Math.max((await sharp(thumb).metadata()).width ?? 0, (await sharp(thumb).metadata()).height ?? 0)).toBe(400);
+    const middle = await sharp(await bytesOf((await images.open(middleName))!.body)).metadata();
+    expect([middle.width, middle.height]).toEqual([400, 800]);
     // Only names the store made are looked up at all.
     expect(await images.open('../../etc/passwd')).toBeNull();
     expect(await images.open('ffffffffffffffffffffffffffffffff.webp')).toBeNull();
@@ -132,9 +135,9 @@ describe('ImageStore on S3', () => {
     expect(await bucketKeys()).toEqual([]);
   });
 
-  it('answers 503 and leaves nothing behind when the store fails, even half-way through the two sizes', async () => {
+  it('answers 503 and leaves nothing behind when the store fails, even half-way through the sizes', async () => {
     const s3Storage = new S3ImageStorage(s3.storage);
-    // The large size is written, the thumbnail refused: the large one must go again.
+    // The large and middle sizes are written, the thumbnail refused: the others must go again.
     const halfWay: ImageStorage = {
       kind: 's3',
       publicBaseUrl: null,

@@ -4,6 +4,7 @@ import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
 import type { Services } from '../context.js';
 import { entities } from '../db/entities.js';
 import type { Em } from '../db/orm.js';
+import { isStoredImageName } from '../images/image-store.js';
 
 /**
  * Empties every table of ours and restarts the ids. MikroORM's clearDatabase() switches off foreign keys
@@ -27,9 +28,7 @@ export async function emptyDatabase(services: Services): Promise<void> {
   });
 }
 
-/** Stored image names the ImageStore makes; anything else in the folder is not ours to delete. */
-const STORED_IMAGE = /^[a-f0-9]{32}(-thumb)?\.webp$/;
-
+/** Removes the images the ImageStore made (every size); anything else in the folder is not ours to delete. */
 export async function removeStoredImages(dir: string): Promise<void> {
   let names: string[];
   try {
@@ -37,5 +36,5 @@ export async function removeStoredImages(dir: string): Promise<void> {
   } catch {
     return; // No folder yet, nothing stored.
   }
-  await Promise.all(names.filter((n) => STORED_IMAGE.test(n)).map((n) => rm(join(dir, n), { force: true })));
+  await Promise.all(names.filter((n) => isStoredImageName(n)).map((n) => rm(join(dir, n), { force: true })));
 }
