@@ -29,6 +29,7 @@ export * as authService from './modules/auth/auth.service.js';
 export * as cartService from './modules/cart/cart.service.js';
 export { catalogueChanged, refreshSearchText } from './modules/catalogue/catalogue.search.js';
 export * as catalogueService from './modules/catalogue/catalogue.service.js';
+export * as sitemapService from './modules/catalogue/sitemap.service.js';
 export * as vendorProductsService from './modules/catalogue/vendor-products.service.js';
 export * as contactService from './modules/contact/contact.service.js';
 export * as couponsService from './modules/coupons/coupons.service.js';
