@@ -9,6 +9,7 @@ import { imagesPlugin } from './plugins/images.js';
 import { installMetrics } from './plugins/metrics.js';
 import { paymentsPlugin } from './plugins/payments.js';
 import { addSecurityHeaders } from './plugins/security-headers.js';
+import { seoFilesPlugin } from './plugins/seo-files.js';
 import { loadPageRenderer } from './plugins/ssr.js';
 import { trpcPlugin } from './plugins/trpc.js';
 import { webPlugin } from './plugins/web.js';
@@ -91,6 +92,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(imagesPlugin, { services });
   await app.register(paymentsPlugin, { services });
   await app.register(restPlugin, { services });
+  await app.register(seoFilesPlugin, { services });
   const renderer = await loadPageRenderer(services, { distDir: config.webDistDir, ssrDir: config.webSsrDir });
   await app.register(webPlugin, { distDir: config.webDistDir, renderer });
 

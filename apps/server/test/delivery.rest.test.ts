@@ -215,6 +215,13 @@ describe('the built files', () => {
     const head = await app.inject({ method: 'HEAD', url: '/shops', headers: { 'accept-encoding': 'br' } });
     expect([head.statusCode, head.rawPayload.length]).toEqual([200, 0]);
   });
+
+  it("serves the server's robots.txt, not a file of the build", async () => {
+    const robots = await get('/robots.txt');
+    expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(robots.body).toContain('Sitemap: ');
+    expect(robots.body).not.toContain('Disallow: /\n');
+  });
 });
 
 describe('compressed answers', () => {
