@@ -53,12 +53,13 @@ export function absoluteImageUrl(origin: string, src: string | null | undefined)
 
 /**
  * The picture to show in a shared link's preview. WhatsApp drops previews of images over about 300 KB, so a
- * stored image (`<32 hex>.webp`, here or on the S3 base URL) becomes its 400px thumbnail `<name>-thumb.webp`,
- * which the image store always writes beside it; if a middle size is added, use that instead.
+ * stored image (`<32 hex>.webp`, here or on the S3 base URL) becomes its 800px middle size `<name>-md.webp`
+ * (tens of KB, large enough for a large card), which the image store writes beside it (and makes on first
+ * request for older images); other addresses are shared as they are.
  */
 export function shareImageUrl(origin: string, src: string | null | undefined): string | undefined {
   const url = absoluteImageUrl(origin, src);
-  return url?.replace(/(\/[a-f0-9]{32})\.webp$/, '$1-thumb.webp');
+  return url?.replace(/(\/[a-f0-9]{32})\.webp$/, '$1-md.webp');
 }
 
 function text(value: string | null | undefined): string | undefined {
