@@ -3,9 +3,12 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { PageMeta } from '@/lib/seo';
+import { useHttpStatus } from '@/ssr/http-status';
 
 export function NotFoundPage() {
   const location = useLocation();
+  // The server answers an unknown address with this page and 404 (search engines drop the address).
+  useHttpStatus(404);
 
   useEffect(() => {
     // Spec 8: the 404 page logs the unknown path, so broken links show up in the console and in monitoring.

@@ -14,6 +14,7 @@ import { readServerError } from '@/lib/server-errors';
 import { useSiteOrigin } from '@/lib/site-context';
 import { breadcrumbJsonLd, productJsonLd, productPath } from '@/lib/structured-data';
 import { useTRPC } from '@/lib/trpc';
+import { useHttpStatus } from '@/ssr/http-status';
 import { ProductGallery } from './product-gallery';
 import { ReviewsSection } from './review-list';
 import { ShareButton } from './share-button';
@@ -286,6 +287,8 @@ function ProductPageSkeleton() {
 }
 
 function ProductNotFound() {
+  // A link to a cap or shop that is not there answers 404 from the server, as the page says.
+  useHttpStatus(404);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-3 rounded-card border border-dashed border-border bg-card/60 px-6 py-16 text-center">
       <PageMeta

@@ -13,6 +13,7 @@ import { readServerError } from '@/lib/server-errors';
 import { useSiteOrigin } from '@/lib/site-context';
 import { breadcrumbJsonLd, shopPath, storeJsonLd } from '@/lib/structured-data';
 import { useTRPC } from '@/lib/trpc';
+import { useHttpStatus } from '@/ssr/http-status';
 import { CapCard, CapCardSkeleton } from './cap-card';
 import { ReviewsSection } from './review-list';
 import { ShopPageHeader } from './shop-page-header';
@@ -223,6 +224,8 @@ function ShopPageSkeleton() {
 }
 
 function ShopNotFound() {
+  // A link to a cap or shop that is not there answers 404 from the server, as the page says.
+  useHttpStatus(404);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-3 rounded-card border border-dashed border-border bg-card/60 px-6 py-16 text-center">
       <PageMeta
