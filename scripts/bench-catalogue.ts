@@ -3,9 +3,12 @@
  *
  * For PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, a scratch database is created and dropped)
  * and SQLite (a temporary file): seeds 50,000 caps across 500 shops, starts the real server, adds a plain
- * Fastify route answering the same 12 rows from one hand-written SQL query, and loads both with
- * autocannon (50 connections, 10 s a run, in the order plain, ours, ours, plain). Prints requests per second, p99 latency and the ratio
- * ours/plain. Figures are printed, never asserted.
+ * Fastify route answering the same 12 rows from one hand-written SQL query, and loads with autocannon
+ * (50 connections, BENCH_DURATION seconds a run, default 10) the plain route, the REST call and the tRPC
+ * query as the web client sends it (superjson's `{"json": ...}` input), in the order plain, REST, tRPC,
+ * tRPC, REST, plain, so that whatever else the machine does weighs on each alike. Prints requests per
+ * second and p99 latency of each (the mean of its two runs) and their ratios to the plain route's.
+ * Figures are printed, never asserted.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -126,12 +129,34 @@ const PLAIN_SQL = `
      and p.search_text like ? escape '\\'
    order by p.price_kobo asc, p.id asc limit 12 offset 24`;
 
-async function load(url: string) {
+interface Figures {
+  rps: number;
+  p99: number;
+}
+
+async function load(url: string): Promise<Figures> {
   // The load comes from a worker thread, so it does not share the server's event loop.
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, workers: 1 });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+/** Two runs of one route: requests per second and p99 averaged. */
+function mean(a: Figures, b: Figures): Figures {
+  return { rps: (a.rps + b.rps) / 2, p99: (a.p99 + b.p99) / 2 };
+}
+
+/** The ids of a page, from a REST body, a tRPC body ({ result: { data: { json } } }) or the plain route's. */
+async function pageIds(url: string): Promise<string> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  const body = (await response.json()) as {
+    data?: { id: number }[];
+    result?: { data: { json: { data: { id: number }[] } } };
+  };
+  const rows = body.result ? body.result.data.json.data : (body.data ?? []);
+  return JSON.stringify(rows.map((row) => Number(row.id)));
 }
 
 async function run(name: string, database: { databaseUrl?: string; sqlitePath?: string }) {
@@ -154,35 +179,47 @@ async function run(name: string, database: { databaseUrl?: string; sqlitePath?: 
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const oursUrl = `${base}/api/products?${new URLSearchParams({ ...QUERY, page: String(QUERY.page) })}`;
-  const check = (await (await fetch(oursUrl)).json()) as { data: { id: number }[] };
-  const plainCheck = (await (await fetch(`${base}/bench/plain`)).json()) as { data: { id: number }[] };
-  if (
-    JSON.stringify(check.data.map((r) => Number(r.id))) !== JSON.stringify(plainCheck.data.map((r) => Number(r.id)))
-  ) {
-    throw new Error('the catalogue and the plain query answer different rows');
+  const urls = {
+    plain: `${base}/bench/plain`,
+    rest: `${base}/api/products?${new URLSearchParams({ ...QUERY, page: String(QUERY.page) })}`,
+    // As the web client sends a query: superjson's envelope around the input.
+    trpc: `${base}/trpc/catalogue.list?input=${encodeURIComponent(JSON.stringify({ json: QUERY }))}`,
+  };
+  const expected = await pageIds(urls.plain);
+  for (const url of [urls.rest, urls.trpc]) {
+    if ((await pageIds(url)) !== expected) throw new Error(`${url} and the plain query answer different rows`);
   }
-  for (const url of [`${base}/bench/plain`, oursUrl]) {
+  for (const url of Object.values(urls)) {
     const started = performance.now();
     await fetch(url);
     console.log(`  one request to ${url.replace(base, '')}: ${(performance.now() - started).toFixed(1)} ms`);
   }
-  await load(`${base}/bench/plain`); // warm-up
-  // A B B A: whatever else the machine does weighs on both sides alike.
-  const plainA = await load(`${base}/bench/plain`);
-  const oursA = await load(oursUrl);
-  const oursB = await load(oursUrl);
-  const plainB = await load(`${base}/bench/plain`);
-  const plain = { rps: (plainA.rps + plainB.rps) / 2, p99: Math.max(plainA.p99, plainB.p99) };
-  const ours = { rps: (oursA.rps + oursB.rps) / 2, p99: Math.max(oursA.p99, oursB.p99) };
+  await load(urls.plain); // warm-up
+  await load(urls.trpc);
+  // A B C C B A: whatever else the machine does weighs on every side alike.
+  const plainA = await load(urls.plain);
+  const restA = await load(urls.rest);
+  const trpcA = await load(urls.trpc);
+  const trpcB = await load(urls.trpc);
+  const restB = await load(urls.rest);
+  const plainB = await load(urls.plain);
+  const plain = mean(plainA, plainB);
   await app.close();
   await services.orm.close(true);
   rmSync(uploadDir, { recursive: true, force: true });
+  const line = (label: string, f: Figures) =>
+    `${label.padEnd(34)} ${f.rps.toFixed(0).padStart(6)} req/s, p99 ${f.p99.toFixed(1)} ms`;
+  const ratios = (f: Figures) =>
+    `  ratios to plain: req/s ${(f.rps / plain.rps).toFixed(2)}, p99 ${(f.p99 / plain.p99).toFixed(2)}`;
+  const rest = mean(restA, restB);
+  const trpc = mean(trpcA, trpcB);
   console.log(
-    `${name}: GET /api/products?search=kufi&category=Hausa%20Caps&sort=price-low&page=3\n` +
-      `  plain Fastify + 1 SQL query: ${plain.rps.toFixed(0)} req/s, p99 ${plain.p99} ms\n` +
-      `  ours (REST adapter, service, mapper): ${ours.rps.toFixed(0)} req/s, p99 ${ours.p99} ms\n` +
-      `  ratio ours/plain: ${(ours.rps / plain.rps).toFixed(2)}`,
+    `${name}: the catalogue page search=kufi&category=Hausa Caps&sort=price-low&page=3 (mean of two runs each)\n` +
+      `${line('  plain Fastify + 1 SQL query', plain)}  (runs ${plainA.rps.toFixed(0)}, ${plainB.rps.toFixed(0)})\n` +
+      `${line('  REST  GET /api/products', rest)}  (runs ${restA.rps.toFixed(0)}, ${restB.rps.toFixed(0)})\n` +
+      `${ratios(rest)}\n` +
+      `${line('  tRPC  GET /trpc/catalogue.list', trpc)}  (runs ${trpcA.rps.toFixed(0)}, ${trpcB.rps.toFixed(0)})\n` +
+      `${ratios(trpc)}`,
   );
 }
 
