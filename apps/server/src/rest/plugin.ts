@@ -12,9 +12,10 @@ import {
   type Services,
   summaryOf,
 } from '@caps/api';
-import { type AnyProcedure, getTRPCErrorFromUnknown, TRPCError } from '@trpc/server';
+import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { callProcedure } from './call-procedure.js';
 import { docsPage } from './docs-page.js';
 import { buildOpenApi, schemaOf } from './openapi.js';
 
@@ -130,84 +131,6 @@ function restError(error: unknown): unknown {
   return error;
 }
 
-/** A built procedure's middleware, called as tRPC calls it. */
-type Middleware = (opts: MiddlewareOptions) => Promise<MiddlewareResult>;
-type MiddlewareResult = { ok: true; data: unknown } | { ok: false; error: TRPCError };
-interface NextOptions {
-  ctx?: object;
-  input?: unknown;
-  getRawInput?: () => Promise<unknown>;
-}
-interface MiddlewareOptions {
-  ctx: object;
-  type: string;
-  path: string;
-  input: unknown;
-  getRawInput: () => Promise<unknown>;
-  meta: unknown;
-  signal: undefined;
-  batchIndex: number;
-  next(opts?: NextOptions): Promise<MiddlewareResult>;
-}
-interface ProcedureDef {
-  middlewares: Middleware[];
-  meta: unknown;
-  type: string;
-  experimental_caller?: boolean;
-}
-
-/**
- * Calls a procedure as its own function does (tRPC's callRecursive): each middleware of its chain in
- * turn (role checks, input parse, output check, handler), a throw becoming a failed result, `next()`
- * passing on a context merged with what it adds, or an input. The same calls with the same options,
- * only without tRPC's compiled object spreads, which copy every middleware's options key by key with
- * defineProperty, twice a middleware: some 4 % of the server's time on a catalogue page.
- */
-async function callProcedure(procedure: AnyProcedure, ctx: object, path: string, raw: unknown): Promise<unknown> {
-  const { middlewares, meta, type, experimental_caller } = procedure._def as unknown as ProcedureDef;
-  const getRawInput = async () => raw;
-  if (experimental_caller) {
-    return procedure({ ctx, getRawInput, path, type: type as 'query', signal: undefined, batchIndex: 0 });
-  }
-  const step = async (
-    index: number,
-    ctx: object,
-    input: unknown,
-    getRawInput: () => Promise<unknown>,
-  ): Promise<MiddlewareResult> => {
-    try {
-      return await (middlewares[index] as Middleware)({
-        ctx,
-        type,
-        path,
-        input,
-        getRawInput,
-        meta,
-        signal: undefined,
-        batchIndex: 0,
-        next: (next) =>
-          step(
-            index + 1,
-            next?.ctx ? { ...ctx, ...next.ctx } : ctx,
-            next && 'input' in next ? next.input : input,
-            next?.getRawInput ?? getRawInput,
-          ),
-      });
-    } catch (cause) {
-      return { ok: false, error: getTRPCErrorFromUnknown(cause) };
-    }
-  };
-  const result = await step(0, ctx, undefined, getRawInput);
-  if (!result) {
-    throw new TRPCError({
-      code: 'INTERNAL_SERVER_ERROR',
-      message: 'No result from middlewares - did you forget to `return next()`?',
-    });
-  }
-  if (!result.ok) throw result.error;
-  return result.data;
-}
-
 /**
  * The raw input of a REST call: query string, body (JSON or multipart fields) and path parameters
  * merged, plus the headers the binding names. Parsing is the procedure's, as over tRPC.
@@ -258,7 +181,7 @@ export async function restPlugin(app: FastifyInstance, options: { services: Serv
         const ctx = Object.assign(createContext(services, requestInfo(request)), { rest: { uploads } as RestCall });
         let result: unknown;
         try {
-          result = await callProcedure(procedure, ctx, name, raw);
+          result = await callProcedure(procedure, ctx, name, async () => raw);
         } catch (error) {
           throw restError(error);
         }
