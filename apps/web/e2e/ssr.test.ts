@@ -100,6 +100,11 @@ describe.skipIf(!browserAvailable())('server-rendered storefront', () => {
     expect(metaOf(head, 'og:title')).toContain(formatNaira(product.price));
     expect(metaOf(head, 'description')).toBeTruthy();
     expect(head).toContain(`<link rel="canonical" href="${env.baseUrl}/product/${product.id}"/>`);
+    // On a slow link the cap's picture is asked for before the app's JavaScript.
+    const preload = head.search(new RegExp(`<link rel="preload" as="image"[^>]*${pictureName}`));
+    expect(preload).toBeGreaterThan(0);
+    expect(preload).toBeLessThan(head.indexOf('<script type="module"'));
+    expect(head).not.toContain('rel="modulepreload"');
 
     const nodes = jsonLdOf(html);
     const ld = nodes.find((node) => node['@type'] === 'Product');
@@ -200,6 +205,11 @@ describe.skipIf(!browserAvailable())('server-rendered storefront', () => {
     await page.goto(`/shop/${product.vendor_id}`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain(shopName);
     await env.screenshot(page, 'ssr-shop-no-javascript');
+
+    // A page only the browser renders says so, and points to the pages that work.
+    await page.goto('/cart');
+    expect(await page.locator('#root').innerText()).toContain('This page needs JavaScript');
+    expect(await page.locator('#root a[href="/browse-caps"]').count()).toBe(1);
     await context.close();
   });
 });

@@ -1,7 +1,11 @@
 import { Writable } from 'node:stream';
 import type { DocumentSink } from '@/entry-server';
 
-const ROOT = '<div id="root"></div>';
+/**
+ * The app's container in index.html. What it holds (a <noscript> line for the pages only the browser renders)
+ * is replaced by the rendered page.
+ */
+const ROOT = /<div id="root">(?:<noscript>[\s\S]*?<\/noscript>)?<\/div>/;
 
 /**
  * What React writes first when it renders into a container rather than a whole document: the metadata the
@@ -24,14 +28,25 @@ function takeHoisted(text: string, final: boolean): { hoisted: string; rest: str
   return { hoisted: text.slice(0, index), rest: text.slice(index) };
 }
 
-/** The built index.html around the rendered page: the page's own metadata replaces the app's defaults. */
+/** React's preload hints for the page's pictures (the LCP image a page marks fetchPriority high). */
+const IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*>/g;
+
+/**
+ * The built index.html's head around the rendered page: the page's own metadata replaces the app's defaults.
+ * On a phone's slow link the page's pictures come before the JavaScript: their preloads open the head, and the
+ * app's chunks lose their modulepreload hints (the page is readable without them; the entry script still
+ * fetches them as soon as it runs).
+ */
 function headWith(head: string, hoisted: string): string {
-  let result = head;
+  let result = head.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   if (/<title\b/.test(hoisted)) result = result.replace(/<title\b[^>]*>[\s\S]*?<\/title>\s*/, '');
   if (/<meta\b[^>]*name="description"/.test(hoisted)) {
     result = result.replace(/<meta\s+name="description"[^>]*>\s*/, '');
   }
-  return result.replace('</head>', `${hoisted}</head>`);
+  const preloads = hoisted.match(IMAGE_PRELOAD)?.join('') ?? '';
+  const metadata = hoisted.replace(IMAGE_PRELOAD, '');
+  result = result.replace(/(<meta name="viewport"[^>]*>)/, `$1${preloads}`);
+  return result.replace('</head>', `${metadata}</head>`);
 }
 
 export interface SplitDocument {
@@ -41,13 +56,14 @@ export interface SplitDocument {
 
 /** The template cut around its empty #root, ready to wrap rendered pages. */
 export function splitDocument(template: string): SplitDocument {
-  const at = template.indexOf(ROOT);
-  if (at < 0) throw new Error('The web app template has no empty <div id="root"></div>.');
+  const root = ROOT.exec(template);
+  if (!root) throw new Error('The web app template has no <div id="root"></div>.');
+  const at = root.index;
   const headEnd = template.indexOf('</head>');
   if (headEnd < 0 || headEnd > at) throw new Error('The web app template has no </head> before its #root.');
   const head = template.slice(0, headEnd + '</head>'.length);
-  const bodyStart = template.slice(headEnd + '</head>'.length, at + ROOT.length - '</div>'.length);
-  const tail = template.slice(at + ROOT.length - '</div>'.length);
+  const bodyStart = `${template.slice(headEnd + '</head>'.length, at)}<div id="root">`;
+  const tail = `</div>${template.slice(at + root[0].length)}`;
 
   return {
     writer(sink, stateScript) {
