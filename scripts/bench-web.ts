@@ -312,10 +312,43 @@ interface Failing {
   displayValue: string | undefined;
   savings: string;
   weight: number;
+  /** What the audit points at: its first items (URL, element or issue), with the waste when it gives one. */
+  items: string[];
+}
+
+/** The first few things an audit names, shortened to one line each. */
+function auditItems(audit: AuditResult, origin: string): string[] {
+  const out: string[] = [];
+  for (const item of rows(audit).slice(0, 3)) {
+    const node = item.node as { snippet?: string } | undefined;
+    const subject =
+      typeof item.url === 'string'
+        ? shortUrl(item.url, origin)
+        : node?.snippet
+          ? node.snippet.replace(/\s+/g, ' ')
+          : typeof item.issueType === 'string'
+            ? item.issueType
+            : typeof item.groupLabel === 'string'
+              ? item.groupLabel
+              : typeof item.label === 'string'
+                ? item.label
+                : undefined;
+    if (!subject) continue;
+    const waste = [
+      typeof item.totalBytes === 'number' ? `${kb(item.totalBytes)} total` : '',
+      typeof item.wastedBytes === 'number' ? `${kb(item.wastedBytes)} wasted` : '',
+      typeof item.wastedMs === 'number' ? `${ms(item.wastedMs)} wasted` : '',
+      typeof item.duration === 'number' ? ms(item.duration) : '',
+      typeof item.score === 'number' && audit.id === 'layout-shifts' ? `shift ${item.score.toFixed(3)}` : '',
+    ].filter(Boolean);
+    const line = `${subject.length > 110 ? `${subject.slice(0, 107)}...` : subject}${waste.length ? ` (${waste.join(', ')})` : ''}`;
+    out.push(line);
+  }
+  return out;
 }
 
 /** Audits of the four categories with a score below 1 (metrics and hidden duplicates left out). */
-function failingAudits(lhr: Lhr): Failing[] {
+function failingAudits(lhr: Lhr, origin: string): Failing[] {
   const seen = new Set<string>();
   const out: Failing[] = [];
   for (const category of CATEGORIES) {
@@ -338,6 +371,7 @@ function failingAudits(lhr: Lhr): Failing[] {
         displayValue: audit.displayValue,
         savings: metricSavings.join(', '),
         weight: ref.weight,
+        items: auditItems(audit, origin),
       });
     }
   }
@@ -562,12 +596,14 @@ async function main(): Promise<number> {
   for (const page of pages) {
     const run = medians.get(page.name);
     if (!run) continue;
-    const failing = failingAudits(run.lhr);
+    const failing = failingAudits(run.lhr, origin);
     log(`  ${page.path}: ${failing.length === 0 ? 'none' : ''}`);
-    for (const audit of failing)
+    for (const audit of failing) {
       log(
         `      [${audit.category}] ${audit.title} (${audit.id}, score ${audit.score.toFixed(2)}${audit.displayValue ? `; ${audit.displayValue}` : ''}${audit.savings ? `; saves ${audit.savings}` : ''})`,
       );
+      for (const item of audit.items) log(`          ${item}`);
+    }
     const outside = outsideRequests(run.lhr, origin);
     if (outside.length)
       log(`      requests outside the app's server (there is no internet here): ${outside.join(', ')}`);
