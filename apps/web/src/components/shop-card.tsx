@@ -1,49 +1,63 @@
 import type { PublicVendorDto } from '@caps/contracts';
 import { BadgeCheck, MapPin, User } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { thumbnailUrl } from './product-image';
+import { ResponsiveImage } from './product-image';
 import { RatingStars } from './rating-stars';
+
+/**
+ * How wide a shop card's cover is shown, at most: one column on phones, two from 640 px, three or four from
+ * 1024 px (home and Shops lay cards out alike but for the columns; this is the wider of the two).
+ */
+const COVER_SIZES = '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
 
 /** The shop's profile picture, or its initial letter on the brand colour when there is none or it fails. */
 function ShopAvatar({ shopName, image }: { shopName: string; image: string | null }) {
-  const [failedImage, setFailedImage] = useState<string | null>(null);
   const initial = shopName.trim().charAt(0).toUpperCase() || '?';
   const frame =
     'flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-full border-4 border-card bg-primary shadow-sm';
-  if (image && failedImage !== image) {
+  const letter = (
+    <span aria-hidden="true" className="font-display text-2xl font-bold text-primary-foreground">
+      {initial}
+    </span>
+  );
+  if (!image) {
     return (
-      <div className={frame}>
-        <img
-          src={thumbnailUrl(image)}
-          alt={`${shopName} logo`}
-          loading="lazy"
-          className="size-full object-cover"
-          onError={() => setFailedImage(image)}
-        />
+      <div className={frame} aria-hidden="true">
+        {letter}
       </div>
     );
   }
   return (
-    <div className={frame} aria-hidden="true">
-      <span className="font-display text-2xl font-bold text-primary-foreground">{initial}</span>
+    <div className={frame}>
+      <ResponsiveImage
+        src={image}
+        alt={`${shopName} logo`}
+        sizes="56px"
+        first="thumb"
+        width={56}
+        height={56}
+        className="size-full object-cover"
+        fallback={letter}
+      />
     </div>
   );
 }
 
 /** The shop's cover as a banner; a warm gradient when there is none or it fails. */
 function ShopCover({ image }: { image: string | null }) {
-  const [failedImage, setFailedImage] = useState<string | null>(null);
   return (
     <div className="h-24 bg-linear-to-r from-secondary via-muted to-secondary-hover">
-      {image && failedImage !== image ? (
-        <img
-          src={thumbnailUrl(image)}
+      {image ? (
+        <ResponsiveImage
+          src={image}
           alt=""
-          loading="lazy"
+          sizes={COVER_SIZES}
+          width={400}
+          height={96}
           className="size-full object-cover"
-          onError={() => setFailedImage(image)}
+          fallback={null}
         />
       ) : null}
     </div>

@@ -11,10 +11,37 @@ function sizesShown(sizes: readonly string[]): { shown: string[]; more: number }
 }
 
 /**
+ * How wide a card's picture is shown (its `sizes`) in the grids of the home and browse pages: one column
+ * on phones (the page's width less its 16 px margins), two from 480 px, four from 1024 px (the browse
+ * page's three at 768 px get a little more than they need), at most a quarter of the 1280 px page.
+ * On a 412 px phone at 1.75 device pixels: 380 px, so the 800 px size.
+ */
+export const CAP_GRID_SIZES =
+  '(min-width: 1280px) 293px, (min-width: 1024px) calc((100vw - 108px) / 4), (min-width: 480px) calc((100vw - 52px) / 2), calc(100vw - 32px)';
+
+/**
+ * The same for the grids with two columns on phones (a shop's caps, You Might Also Like), three or four
+ * on wider screens. On a 412 px phone at 1.75 device pixels: 184 px, so the 400 px thumbnail.
+ */
+export const CAP_GRID_SIZES_TWO_UP =
+  '(min-width: 1280px) 293px, (min-width: 768px) calc((100vw - 88px) / 3), calc((100vw - 44px) / 2)';
+
+interface CapCardProps {
+  product: ProductDto;
+  /** How wide the picture is shown in this grid: CAP_GRID_SIZES (the default) or CAP_GRID_SIZES_TWO_UP. */
+  sizes?: string;
+  /**
+   * The page's LCP candidate (the first card a phone shows without scrolling): its picture loads at once
+   * at high priority. The others load lazily, as they come near the screen.
+   */
+  priority?: boolean;
+}
+
+/**
  * One cap in a grid (spec 2 "Cap card"): picture, name, description, price, category, shop, sizes
  * and View Details, which is disabled while the cap is out of stock.
  */
-export function CapCard({ product }: { product: ProductDto }) {
+export function CapCard({ product, sizes = CAP_GRID_SIZES, priority = false }: CapCardProps) {
   const titleId = useId();
   const outOfStock = !product.in_stock || product.stock <= 0;
   const { shown, more } = sizesShown(product.sizes);
@@ -28,7 +55,16 @@ export function CapCard({ product }: { product: ProductDto }) {
       className="flex h-full flex-col overflow-hidden rounded-card border border-border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md"
     >
       <div className="relative aspect-[4/3] overflow-hidden bg-muted min-[480px]:aspect-square">
-        <ProductImage src={product.images[0]} alt={name} thumbnail className={outOfStock ? 'grayscale' : undefined} />
+        <ProductImage
+          src={product.images[0]}
+          alt={name}
+          thumbnail
+          sizes={sizes}
+          width={400}
+          height={400}
+          priority={priority}
+          className={outOfStock ? 'grayscale' : undefined}
+        />
         <span className="absolute top-2 left-2 max-w-[calc(100%-1rem)] truncate rounded-full bg-card/95 px-2.5 py-1 text-xs font-semibold text-secondary-foreground shadow-sm">
           {category}
         </span>

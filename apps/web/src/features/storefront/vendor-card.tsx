@@ -1,9 +1,8 @@
 import type { ProductDto } from '@caps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, MapPin, Store } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { thumbnailUrl } from '@/components/product-image';
+import { ResponsiveImage } from '@/components/product-image';
 import { RatingStars } from '@/components/rating-stars';
 import { Button } from '@/components/ui/button';
 import { retryUnlessNotFound } from '@/lib/query-errors';
@@ -14,24 +13,26 @@ export const VENDOR_STALE_MS = 60_000;
 export const VENDOR_GC_MS = 5 * 60_000;
 
 function VendorAvatar({ name, image }: { name: string; image: string | null | undefined }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  if (image && failed !== image) {
-    return (
-      <img
-        src={thumbnailUrl(image)}
-        alt=""
-        className="size-14 shrink-0 rounded-full border border-border object-cover"
-        onError={() => setFailed(image)}
-      />
-    );
-  }
-  return (
+  const letter = (
     <span
       aria-hidden="true"
       className="flex size-14 shrink-0 items-center justify-center rounded-full bg-primary font-display text-2xl font-bold text-primary-foreground"
     >
       {name.trim().charAt(0).toUpperCase() || '?'}
     </span>
+  );
+  if (!image) return letter;
+  return (
+    <ResponsiveImage
+      src={image}
+      alt=""
+      sizes="56px"
+      first="thumb"
+      width={56}
+      height={56}
+      className="size-14 shrink-0 rounded-full border border-border object-cover"
+      fallback={letter}
+    />
   );
 }
 
