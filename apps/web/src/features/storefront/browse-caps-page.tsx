@@ -188,9 +188,9 @@ export function BrowseCapsPage() {
   } else {
     results = (
       <ul className={GRID} aria-label="Caps">
-        {data.data.map((product) => (
+        {data.data.map((product, index) => (
           <li key={product.id}>
-            <CapCard product={product} />
+            <CapCard product={product} priority={index === 0} />
           </li>
         ))}
       </ul>

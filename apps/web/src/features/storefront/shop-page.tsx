@@ -14,7 +14,7 @@ import { useSiteOrigin } from '@/lib/site-context';
 import { breadcrumbJsonLd, shopPath, storeJsonLd } from '@/lib/structured-data';
 import { useTRPC } from '@/lib/trpc';
 import { useHttpStatus } from '@/ssr/http-status';
-import { CapCard, CapCardSkeleton } from './cap-card';
+import { CAP_GRID_SIZES_TWO_UP, CapCard, CapCardSkeleton } from './cap-card';
 import { ReviewsSection } from './review-list';
 import { ShopPageHeader } from './shop-page-header';
 import { VENDOR_GC_MS, VENDOR_STALE_MS } from './vendor-card';
@@ -143,7 +143,7 @@ function CapsCollection({ vendorId }: { vendorId: number }) {
       <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 xl:grid-cols-4">
         {shown.map((product) => (
           <li key={product.id}>
-            <CapCard product={product} />
+            <CapCard product={product} sizes={CAP_GRID_SIZES_TWO_UP} />
           </li>
         ))}
       </ul>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PackageSearch } from 'lucide-react';
 import { EmptyState, ErrorPanel } from '@/components/load-states';
 import { useTRPC } from '@/lib/trpc';
-import { CapCard, CapCardSkeleton } from './cap-card';
+import { CAP_GRID_SIZES_TWO_UP, CapCard, CapCardSkeleton } from './cap-card';
 
 /** How many candidates to fetch per list: enough to skip the current cap and prefer caps in stock. */
 const CANDIDATES = 12;
@@ -78,7 +78,7 @@ export function YouMightAlsoLike({ product }: { product: ProductDto }) {
         <ul className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
           {recommended.map((item) => (
             <li key={item.id}>
-              <CapCard product={item} />
+              <CapCard product={item} sizes={CAP_GRID_SIZES_TWO_UP} />
             </li>
           ))}
         </ul>
