@@ -66,17 +66,19 @@ describe.skipIf(!browserAvailable())('product and shop pages in the browser', ()
     // Gallery: a thumbnail switches the main picture and is marked as the selected one.
     const gallery = page.getByRole('region', { name: 'Product pictures' });
     const mainImage = gallery.locator('img').first();
-    expect(await mainImage.getAttribute('src')).toBe(product.images[0]);
+    // The main picture's src is the stored middle size (its srcset names all three sizes).
+    const shown = (picture: string | undefined) => picture?.replace(/\.webp$/, '-md.webp');
+    expect(await mainImage.getAttribute('src')).toBe(shown(product.images[0]));
     const second = gallery.getByRole('button', { name: `Show picture 2 of ${product.images.length}` });
     await second.click();
-    await expect.poll(() => mainImage.getAttribute('src')).toBe(product.images[1]);
+    await expect.poll(() => mainImage.getAttribute('src')).toBe(shown(product.images[1]));
     expect(await second.getAttribute('aria-current')).toBe('true');
     const firstThumb = gallery.getByRole('button', { name: `Show picture 1 of ${product.images.length}` });
     expect(await firstThumb.getAttribute('aria-current')).toBeNull();
     // Keyboard: arrows move along the thumbnails.
     await second.focus();
     await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => mainImage.getAttribute('src')).toBe(product.images[0]);
+    await expect.poll(() => mainImage.getAttribute('src')).toBe(shown(product.images[0]));
     expect(await firstThumb.getAttribute('aria-current')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
       `Show picture 1 of ${product.images.length}`,
