@@ -21,7 +21,7 @@ import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_pr
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
 import lighthouse, { generateReport, type RunnerResult } from 'lighthouse';
@@ -538,7 +538,10 @@ async function main(): Promise<number> {
       ({ lhr }) =>
         `${sc(score(lhr, 'performance'))} (LCP ${sec(numeric(lhr, 'largest-contentful-paint'))}, TBT ${ms(numeric(lhr, 'total-blocking-time'))}, index ${Math.round(lhr.environment.benchmarkIndex)})`,
     );
-    log(`  ${page.path.padEnd(16)} spread ${spread.toFixed(2)}: ${each.join('; ')}`);
+    const median = medians.get(page.name);
+    log(
+      `  ${page.path.padEnd(16)} spread ${spread.toFixed(2)}: ${each.join('; ')}${median ? `; median ${basename(median.file)}` : ''}`,
+    );
   }
   const warnings = new Set([...medians.values()].flatMap((run) => run.lhr.runWarnings));
   for (const warning of warnings) log(`  Lighthouse warned: ${warning}`);
