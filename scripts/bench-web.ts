@@ -545,6 +545,11 @@ async function main(): Promise<number> {
   }
   const warnings = new Set([...medians.values()].flatMap((run) => run.lhr.runWarnings));
   for (const warning of warnings) log(`  Lighthouse warned: ${warning}`);
+  const busiest = Math.max(startLoad, loadavg()[0] ?? 0);
+  if (busiest > cpus().length)
+    log(
+      `  the machine was busy (load average ${busiest.toFixed(1)} on ${cpus().length} cores): TBT, LCP and the scores come out worse than on an idle machine; run again when it is idle before recording figures`,
+    );
 
   log('');
   log(
