@@ -97,23 +97,20 @@ const selectProducts = (em: Em) => `select ${PRODUCT_COLUMNS}, ${ratingsColumn(e
 export async function listProducts(ctx: Context, query: ListQuery): Promise<PagedProductsDto> {
   const { em } = ctx;
   const filters = filtersOf(query);
-  const totals = ctx.services.catalogueTotals;
   const totalKey = JSON.stringify([
     query.category ?? 'all',
     query.vendor_id ?? 0,
     query.price ?? 'all',
     searchTerms(query.search),
   ]);
-  const knownTotal = totals.get(totalKey);
-  const counting =
-    knownTotal === undefined
-      ? em
-          .execute<{ total: number | string }[]>(
-            `select count(*) as total ${PUBLIC_PRODUCTS}${filters.sql}`,
-            filters.params,
-          )
-          .then((r) => Number(r[0]?.total ?? 0))
-      : Promise.resolve(knownTotal);
+  const counting = ctx.services.catalogueTotals.total(totalKey, () =>
+    em
+      .execute<{ total: number | string }[]>(
+        `select count(*) as total ${PUBLIC_PRODUCTS}${filters.sql}`,
+        filters.params,
+      )
+      .then((r) => Number(r[0]?.total ?? 0)),
+  );
   const [total, rows] = await Promise.all([
     counting,
     em.execute<ProductRow[]>(`${selectProducts(em)}${filters.sql} order by ${orderOf(query)} limit ? offset ?`, [
@@ -122,7 +119,6 @@ export async function listProducts(ctx: Context, query: ListQuery): Promise<Page
       (query.page - 1) * query.per_page,
     ]),
   ]);
-  if (knownTotal === undefined) totals.set(totalKey, total);
   return {
     data: rows.map((row) => toProductDto(row)),
     current_page: query.page,
