@@ -34,6 +34,13 @@ const isDataStream = (value: unknown): boolean =>
   isObject(value) &&
   (isAsyncIterable(value) || Object.values(value).some(isPromise) || Object.values(value).some(isAsyncIterable));
 
+/** tRPC's refusal of an answer that only a streaming link can carry (made when needed: an Error is costly). */
+const streamedAnswer = () =>
+  new TRPCError({
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink',
+  });
+
 /** The request's URL as tRPC's node adapter builds it (createURL); it throws where that one does. */
 function requestUrl(request: FastifyRequest): URL {
   const { headers, socket } = request.raw;
@@ -189,20 +196,18 @@ export function trpcQueryHandler<TRouter extends AnyRouter>(trpcOptions: TrpcOpt
     let items: Item[];
     let errors: TRPCError[];
     let body: string;
-    const streamed = new TRPCError({
-      code: 'UNSUPPORTED_MEDIA_TYPE',
-      message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink',
-    });
     const first = outcomes[0] as Outcome;
     if (!isBatchCall && first.ok && isDataStream(first.data)) {
       // tRPC throws this one for a single call, and answers it as a request-level failure.
+      const streamed = streamedAnswer();
       onError(streamed, undefined, undefined);
       items = [{ error: shape(streamed, undefined, undefined) }];
       errors = [streamed];
       body = JSON.stringify(transformTRPCResponse(config, items[0] as never));
     } else {
       const settled = outcomes.map(
-        (outcome): Outcome => (outcome.ok && isDataStream(outcome.data) ? { ok: false, error: streamed } : outcome),
+        (outcome): Outcome =>
+          outcome.ok && isDataStream(outcome.data) ? { ok: false, error: streamedAnswer() } : outcome,
       );
       items = settled.map((outcome, index) =>
         outcome.ok
