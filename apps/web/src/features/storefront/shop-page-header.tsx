@@ -12,6 +12,7 @@ import {
   User,
 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { ResponsiveImage } from '@/components/product-image';
 import { RatingStars } from '@/components/rating-stars';
 import { Button } from '@/components/ui/button';
 import { useFollowShop } from './use-follow-shop';
@@ -24,8 +25,14 @@ function dialable(phone: string): string {
 
 const memberSince = new Intl.DateTimeFormat('en-NG', { month: 'long', year: 'numeric' });
 
+/**
+ * How wide the cover is shown: the page less its margins and the header's border, at most 1230 px. On a
+ * 412 px phone at 1.75 device pixels: 378 px, so the 800 px size.
+ */
+const COVER_SIZES = '(min-width: 1280px) 1230px, (min-width: 640px) calc(100vw - 50px), calc(100vw - 34px)';
+
+/** The cover: the shop page's largest picture on phones (its LCP), so fetched first. */
 function ShopCoverBanner({ image }: { image: string | null }) {
-  const [failed, setFailed] = useState<string | null>(null);
   return (
     <div
       className="h-36 overflow-hidden bg-secondary sm:h-56"
@@ -36,29 +43,49 @@ function ShopCoverBanner({ image }: { image: string | null }) {
         backgroundSize: '18px 18px, 100% 100%',
       }}
     >
-      {image && failed !== image ? (
-        <img src={image} alt="" className="size-full object-cover" onError={() => setFailed(image)} />
+      {image ? (
+        <ResponsiveImage
+          src={image}
+          alt=""
+          sizes={COVER_SIZES}
+          width={1230}
+          height={224}
+          priority
+          className="size-full object-cover"
+          fallback={null}
+        />
       ) : null}
     </div>
   );
 }
 
 function ShopLogo({ shopName, image }: { shopName: string; image: string | null }) {
-  const [failed, setFailed] = useState<string | null>(null);
   const frame =
     'flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-full border-4 border-card bg-primary shadow-md sm:size-28';
-  if (image && failed !== image) {
+  const letter = (
+    <span aria-hidden="true" className="font-display text-4xl font-bold text-primary-foreground">
+      {shopName.trim().charAt(0).toUpperCase() || '?'}
+    </span>
+  );
+  if (!image) {
     return (
-      <div className={frame}>
-        <img src={image} alt={`${shopName} logo`} className="size-full object-cover" onError={() => setFailed(image)} />
+      <div className={frame} aria-hidden="true">
+        {letter}
       </div>
     );
   }
   return (
-    <div className={frame} aria-hidden="true">
-      <span className="font-display text-4xl font-bold text-primary-foreground">
-        {shopName.trim().charAt(0).toUpperCase() || '?'}
-      </span>
+    <div className={frame}>
+      <ResponsiveImage
+        src={image}
+        alt={`${shopName} logo`}
+        sizes="(min-width: 640px) 104px, 88px"
+        first="thumb"
+        width={104}
+        height={104}
+        className="size-full object-cover"
+        fallback={letter}
+      />
     </div>
   );
 }
