@@ -49,11 +49,16 @@ function catalogueCallsOf(page: Page): string[] {
   return calls;
 }
 
-/** Console messages that say server HTML and the browser's first render differed. */
+/**
+ * Console errors, and messages that say server HTML and the browser's first render differed (React reports a
+ * mismatch, or a part the server could not finish, as a recoverable error in the console).
+ */
 function hydrationWarningsOf(page: Page): string[] {
   const warnings: string[] = [];
   page.on('console', (message) => {
-    if (/hydrat|did not match|server rendered|mismatch/i.test(message.text())) warnings.push(message.text());
+    if (message.type() === 'error' || /hydrat|did not match|server rendered|mismatch|#41[89]/i.test(message.text())) {
+      warnings.push(message.text());
+    }
   });
   page.on('pageerror', (error) => warnings.push(`uncaught: ${error.message}`));
   return warnings;

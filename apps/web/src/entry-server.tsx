@@ -139,6 +139,10 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
 
   return new Promise<RenderedPage>((resolve, reject) => {
     const stream = renderToPipeableStream(app(), {
+      // Every part is complete when the page streams: keep each Suspense boundary inline in the HTML. React
+      // would otherwise send a large one after the rest with an inline <script> to move it in place, which the
+      // Content-Security-Policy (script-src 'self') forbids.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellReady() {
         resolve({
           // The not-found pages set 404 while rendering the shell.

@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { HydrateLater } from '@/components/hydrate-later';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { LoadingBlock } from '@/components/ui/spinner';
@@ -22,7 +23,9 @@ export function RootLayout() {
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
-      <Footer />
+      <HydrateLater>
+        <Footer />
+      </HydrateLater>
       <ScrollRestoration />
     </div>
   );

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Headphones, PackageSearch, RefreshCw, ShieldCheck, Sparkles, Star, Store } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { HydrateLater } from '@/components/hydrate-later';
 import { EmptyState, ErrorPanel } from '@/components/load-states';
 import { ShopCard, ShopCardSkeleton } from '@/components/shop-card';
 import { Button } from '@/components/ui/button';
@@ -277,7 +278,9 @@ export function HomePage() {
       <HomeMeta />
       <Hero />
       <FeaturedCaps />
-      <FeaturedShops />
+      <HydrateLater>
+        <FeaturedShops />
+      </HydrateLater>
     </>
   );
 }

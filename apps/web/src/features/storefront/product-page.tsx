@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Heart, PackageX, RotateCcw, ShoppingCart, Truck } from 'lucide-react';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { HydrateLater } from '@/components/hydrate-later';
 import { ErrorPanel } from '@/components/load-states';
 import { QuantityStepper } from '@/components/quantity-stepper';
 import { RatingStars } from '@/components/rating-stars';
@@ -238,13 +239,17 @@ function ProductDetails({ product }: { product: ProductDto }) {
       </div>
 
       <div className="mt-12 flex flex-col gap-12">
-        <ReviewsSection
-          filter={{ product_id: product.id }}
-          title="Customer Reviews"
-          emptyTitle="No reviews yet"
-          emptyDescription="Customers who buy this cap can share what they think of it here."
-        />
-        <YouMightAlsoLike product={product} />
+        <HydrateLater>
+          <ReviewsSection
+            filter={{ product_id: product.id }}
+            title="Customer Reviews"
+            emptyTitle="No reviews yet"
+            emptyDescription="Customers who buy this cap can share what they think of it here."
+          />
+        </HydrateLater>
+        <HydrateLater>
+          <YouMightAlsoLike product={product} />
+        </HydrateLater>
       </div>
     </>
   );

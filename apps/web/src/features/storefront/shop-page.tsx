@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PackageOpen, Search, SearchX, Store } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { HydrateLater } from '@/components/hydrate-later';
 import { EmptyState, ErrorPanel } from '@/components/load-states';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -292,12 +293,14 @@ export function ShopPage() {
           <NoScriptNotice>Turn on JavaScript to follow or report this shop.</NoScriptNotice>
         </div>
         <CapsCollection key={vendor.data.id} vendorId={vendor.data.id} />
-        <ReviewsSection
-          filter={{ vendor_id: vendor.data.id }}
-          title="Shop Reviews"
-          emptyTitle="No reviews yet"
-          emptyDescription={`Customers who buy from ${shopName} can share their experience here.`}
-        />
+        <HydrateLater>
+          <ReviewsSection
+            filter={{ vendor_id: vendor.data.id }}
+            title="Shop Reviews"
+            emptyTitle="No reviews yet"
+            emptyDescription={`Customers who buy from ${shopName} can share their experience here.`}
+          />
+        </HydrateLater>
       </div>
     );
   }
