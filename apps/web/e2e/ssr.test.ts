@@ -108,8 +108,11 @@ describe.skipIf(!browserAvailable())('server-rendered storefront', () => {
     // On a slow link the cap's picture is asked for before the app's JavaScript.
     const preload = head.search(new RegExp(`<link rel="preload" as="image"[^>]*${pictureName}`));
     expect(preload).toBeGreaterThan(0);
-    expect(preload).toBeLessThan(head.indexOf('<script type="module"'));
+    expect(preload).toBeLessThan(head.indexOf('<link rel="stylesheet"'));
     expect(head).not.toContain('rel="modulepreload"');
+    // ...and the app starts after the page has painted (public/boot.js).
+    expect(head).toMatch(/<script src="\/boot\.js" data-entry="\/assets\/index-[\w-]+\.js" defer><\/script>/);
+    expect(head).not.toContain('<script type="module"');
 
     const nodes = jsonLdOf(html);
     const ld = nodes.find((node) => node['@type'] === 'Product');

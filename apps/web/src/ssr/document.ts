@@ -40,9 +40,12 @@ const IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*>/g;
 function headWith(head: string, hoisted: string): string {
   let result = head
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    // Low priority: the app's code must not hold the first paint (Lighthouse counts a high-priority script that
-    // arrives before the paint as blocking it); the page is readable before it runs.
-    .replace('<script type="module" ', '<script type="module" fetchpriority="low" ');
+    // The app's code starts after the page has painted (public/boot.js): the page is readable before it runs,
+    // and its download must not compete with the page's CSS and pictures on a slow link.
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      '<script src="/boot.js" data-entry="$1" defer></script>',
+    );
   if (/<title\b/.test(hoisted)) result = result.replace(/<title\b[^>]*>[\s\S]*?<\/title>\s*/, '');
   if (/<meta\b[^>]*name="description"/.test(hoisted)) {
     result = result.replace(/<meta\s+name="description"[^>]*>\s*/, '');
