@@ -13,6 +13,7 @@ export { defaultServicesConfig } from './config.js';
 export { type Context, createContext, type RequestInfo, type Services } from './context.js';
 export { type DatabaseConfig, type Dialect, dialectOf, type Em, type Orm, openDatabase } from './db/orm.js';
 export { DOMAIN_ERRORS, DomainError, type DomainErrorCode, TRPC_HTTP_STATUS } from './errors.js';
+export { addMissingMiddleSizes, type MiddleSizeBackfill } from './images/backfill.js';
 export { ImageStore, type ImageUpload, imageUrl, sniffImageType } from './images/image-store.js';
 export {
   type JobDeclaration,

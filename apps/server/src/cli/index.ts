@@ -1,5 +1,12 @@
 import { parseArgs } from 'node:util';
-import { authService, createServices, DomainError, openDatabase, type Services } from '@caps/api';
+import {
+  addMissingMiddleSizes,
+  authService,
+  createServices,
+  DomainError,
+  openDatabase,
+  type Services,
+} from '@caps/api';
 import { DEMO_ACCOUNTS, seedDemo, seedDemoIfEmpty } from '@caps/api/seed';
 import { emailField, personName, registrationPassword } from '@caps/contracts';
 import type { z } from 'zod';
@@ -10,12 +17,14 @@ import { type AppConfig, loadConfig } from '../config.js';
  *   seed [--reset]                                    demo data into an empty database, or replace everything
  *   create-admin --email E --password P [--name N]   create an admin, or promote and reset an existing user
  *   migrate                                           bring the database schema up to date
+ *   images:backfill                                   make the 800 px size of images stored before it existed
  */
 
 const USAGE = `Usage:
   npm run seed [-- --reset]
   npm run create-admin -- --email <email> --password <password> [--name <full name>]
-  npm run migrate`;
+  npm run migrate
+  npm run images:backfill`;
 
 /** A command-line mistake: printed without a stack trace, exit code 1. */
 class UsageError extends Error {}
@@ -113,6 +122,19 @@ async function migrate(config: AppConfig): Promise<void> {
   }
 }
 
+/**
+ * The middle size (`-md.webp`) of every image a product or shop names, made from the large one where missing.
+ * The server makes a missing one on its first request; a bucket served straight to browsers (S3_PUBLIC_URL) is
+ * never asked through the server, so run this once after upgrading.
+ */
+async function backfillImages(config: AppConfig): Promise<void> {
+  const found = await withServices(config, (services) => addMissingMiddleSizes(services));
+  console.log(
+    `Images in ${where(config)}: ${found.present} had the middle size, ${found.made} made, ${found.failed} failed, ${found.missing} missing.`,
+  );
+  if (found.failed > 0) throw new Error(`${found.failed} image(s) could not be resized; run the command again.`);
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   const config = loadConfig();
@@ -126,6 +148,9 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       case 'migrate':
         await migrate(config);
+        return 0;
+      case 'images:backfill':
+        await backfillImages(config);
         return 0;
       case 'help':
       case '--help':
