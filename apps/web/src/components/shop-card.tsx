@@ -12,14 +12,37 @@ import { RatingStars } from './rating-stars';
  */
 const COVER_SIZES = '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
 
+/** The avatar's two places: a shop card, and the shop page's header. */
+const AVATAR = {
+  card: {
+    frame: 'size-16 shadow-sm',
+    letter: 'text-2xl',
+    sizes: '56px',
+    edge: 56,
+  },
+  page: {
+    frame: 'size-24 shadow-md sm:size-28',
+    letter: 'text-4xl',
+    sizes: '(min-width: 640px) 104px, 88px',
+    edge: 104,
+  },
+} as const;
+
 /** The shop's profile picture, or its initial letter on the brand colour when there is none or it fails. */
-function ShopAvatar({ shopName, image }: { shopName: string; image: string | null }) {
-  const initial = shopName.trim().charAt(0).toUpperCase() || '?';
-  const frame =
-    'flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-full border-4 border-card bg-primary shadow-sm';
+export function ShopAvatar({
+  shopName,
+  image,
+  place = 'card',
+}: {
+  shopName: string;
+  image: string | null;
+  place?: keyof typeof AVATAR;
+}) {
+  const look = AVATAR[place];
+  const frame = `flex shrink-0 items-center justify-center overflow-hidden rounded-full border-4 border-card bg-primary ${look.frame}`;
   const letter = (
-    <span aria-hidden="true" className="font-display text-2xl font-bold text-primary-foreground">
-      {initial}
+    <span aria-hidden="true" className={`font-display font-bold text-primary-foreground ${look.letter}`}>
+      {shopName.trim().charAt(0).toUpperCase() || '?'}
     </span>
   );
   if (!image) {
@@ -34,10 +57,10 @@ function ShopAvatar({ shopName, image }: { shopName: string; image: string | nul
       <ResponsiveImage
         src={image}
         alt={`${shopName} logo`}
-        sizes="56px"
+        sizes={look.sizes}
         first="thumb"
-        width={56}
-        height={56}
+        width={look.edge}
+        height={look.edge}
         className="size-full object-cover"
         fallback={letter}
       />

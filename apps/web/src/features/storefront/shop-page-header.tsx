@@ -14,6 +14,7 @@ import {
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { ResponsiveImage } from '@/components/product-image';
 import { RatingStars } from '@/components/rating-stars';
+import { ShopAvatar } from '@/components/shop-card';
 import { Button } from '@/components/ui/button';
 import { useFollowShop } from './use-follow-shop';
 
@@ -55,37 +56,6 @@ function ShopCoverBanner({ image }: { image: string | null }) {
           fallback={null}
         />
       ) : null}
-    </div>
-  );
-}
-
-function ShopLogo({ shopName, image }: { shopName: string; image: string | null }) {
-  const frame =
-    'flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-full border-4 border-card bg-primary shadow-md sm:size-28';
-  const letter = (
-    <span aria-hidden="true" className="font-display text-4xl font-bold text-primary-foreground">
-      {shopName.trim().charAt(0).toUpperCase() || '?'}
-    </span>
-  );
-  if (!image) {
-    return (
-      <div className={frame} aria-hidden="true">
-        {letter}
-      </div>
-    );
-  }
-  return (
-    <div className={frame}>
-      <ResponsiveImage
-        src={image}
-        alt={`${shopName} logo`}
-        sizes="(min-width: 640px) 104px, 88px"
-        first="thumb"
-        width={104}
-        height={104}
-        className="size-full object-cover"
-        fallback={letter}
-      />
     </div>
   );
 }
@@ -207,7 +177,7 @@ export function ShopPageHeader({ vendor }: { vendor: PublicVendorDto }) {
       <ShopCoverBanner image={vendor.cover_image} />
       <div className="flex flex-col gap-5 px-5 pb-6 sm:px-8">
         <div className="-mt-12 sm:-mt-14">
-          <ShopLogo shopName={shopName} image={vendor.profile_image} />
+          <ShopAvatar shopName={shopName} image={vendor.profile_image} place="page" />
         </div>
         <div className="flex flex-col gap-6 lg:flex-row lg:items-start lg:justify-between">
           <div className="flex min-w-0 flex-col gap-3">
