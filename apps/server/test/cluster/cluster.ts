@@ -209,6 +209,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     cleanups.push(() => redis.quit());
     // Only this database: what an earlier run left (limits, job schedules) would change what the servers do.
     await redis.flushdb();
+    cleanups.push(() => redis.flushdb());
     const redisGate = await RedisGate.open();
     cleanups.push(() => redisGate.cut());
 
