@@ -68,8 +68,8 @@ function sandbox() {
   return s;
 }
 
-const webhook = (reference: string) => {
-  const body = sandbox().webhookBody(reference);
+const webhook = async (reference: string) => {
+  const body = await sandbox().webhookBody(reference);
   return env.app.inject({
     method: 'POST',
     url: '/api/payment/webhook',
@@ -83,7 +83,7 @@ const entriesOf = (orderIds: number[]) => fresh().find(LedgerEntrySchema, { orde
 describe('a sale over REST', () => {
   it('writes the entries once, whatever the number of webhooks and verifies, adding up to what was paid', async () => {
     const { token, orderIds, reference } = await checkout([kanoCap, zannaCap]);
-    sandbox().pay(reference, SANDBOX_SUCCESS_CARD);
+    await sandbox().pay(reference, SANDBOX_SUCCESS_CARD);
     const hooks = await Promise.all(Array.from({ length: 5 }, () => webhook(reference)));
     expect(hooks.every((h) => h.statusCode === 200)).toBe(true);
     const first = await entriesOf(orderIds);
@@ -100,7 +100,7 @@ describe('a sale over REST', () => {
 
   it('moves the credit to available after delivery and the return window', async () => {
     const { token, orderIds, reference } = await checkout([kanoCap]);
-    sandbox().pay(reference, SANDBOX_SUCCESS_CARD);
+    await sandbox().pay(reference, SANDBOX_SUCCESS_CARD);
     await call('GET', `/payment/verify?reference=${reference}`, token);
     const before = (await call('GET', '/vendor/balance', kanoToken)).json();
     for (const status of ['confirmed', 'shipped', 'delivered']) {

@@ -89,7 +89,7 @@ describe('payouts over REST', () => {
 
     const payout = await settledPayout(shop.id);
     expect(payout.status).toBe('success');
-    expect(sandbox().transferRequestCount(payout.reference)).toBe(1);
+    expect(await sandbox().transferRequestCount(payout.reference)).toBe(1);
 
     const listed = await call('GET', '/vendor/payouts', shop.token);
     expect(listed.statusCode).toBe(200);
@@ -139,11 +139,11 @@ describe('transfer webhooks', () => {
     const hook = sandbox().onWebhook;
     sandbox().onWebhook = null;
     try {
-      sandbox().settleTransfer(reference, 'failed');
+      await sandbox().settleTransfer(reference, 'failed');
     } finally {
       sandbox().onWebhook = hook;
     }
-    const body = sandbox().transferWebhookBody('transfer.failed', reference) as string;
+    const body = (await sandbox().transferWebhookBody('transfer.failed', reference)) as string;
     const entriesBefore = await fresh().count(LedgerEntrySchema, { payout: payout?.id });
 
     const forged = await postWebhook(body, {

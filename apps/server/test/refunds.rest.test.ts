@@ -58,7 +58,7 @@ async function buy(quantity = 1) {
   expect(order.statusCode).toBe(201);
   const payment = await call('POST', '/payment/initiate', token, { order_id: order.json().id });
   const reference = payment.json().reference as string;
-  sandbox().pay(reference, SANDBOX_SUCCESS_CARD);
+  await sandbox().pay(reference, SANDBOX_SUCCESS_CARD);
   expect((await call('GET', `/payment/verify?reference=${reference}`, token)).json().success).toBe(true);
   return { token, orderId: order.json().id as number, checkoutId: order.json().checkout_id as number, reference };
 }
@@ -105,7 +105,7 @@ describe('goodwill refunds over REST', () => {
     });
     expect(['pending', 'processing']).toContain(dto.status);
     expect((await settled(dto.id)).status).toBe('processed');
-    expect(sandbox().refundRequestCount(reference)).toBe(1);
+    expect(await sandbox().refundRequestCount(reference)).toBe(1);
     const listed = await call('GET', '/admin/refunds?status=processed&per_page=5', adminToken);
     expect(listed.statusCode).toBe(200);
     expect(listed.json().data[0]).toMatchObject({ id: dto.id, status: 'processed', amount: 1234.57 });
@@ -184,7 +184,7 @@ describe('refund webhooks over REST', () => {
     expect((await postWebhook(body, signBody(sandbox().secretKey, body))).statusCode).toBe(200);
     expect((await refundRow(id)).status).toBe('processing');
     // Paystack processes it: its own signed event settles it.
-    sandbox().settleRefund(providerId, 'processed');
+    await sandbox().settleRefund(providerId, 'processed');
     expect((await settled(id)).status).toBe('processed');
   });
 });

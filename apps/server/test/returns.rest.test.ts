@@ -71,7 +71,7 @@ async function buy(lines: [Product, number][]) {
   expect(order.statusCode).toBe(201);
   const payment = await call('POST', '/payment/initiate', token, { order_id: order.json().id });
   const reference = payment.json().reference as string;
-  sandbox().pay(reference, SANDBOX_SUCCESS_CARD);
+  await sandbox().pay(reference, SANDBOX_SUCCESS_CARD);
   expect((await call('GET', `/payment/verify?reference=${reference}`, token)).json().success).toBe(true);
   const orderIds = [...(order.json().order_ids as number[])].sort((x, y) => x - y);
   return { token, orderIds, checkoutId: order.json().checkout_id as number };

@@ -93,7 +93,7 @@ describe('payment URLs come from the configured public URL, never from request h
       expect(payment.url).toBe(`${PUBLIC_URL}/payment-sandbox/checkout/${payment.reference}`);
       expect(payment.authorization_url).toBe(payment.url);
       // The callback the provider was given is ours.
-      const transaction = env.services.sandbox?.transaction(payment.reference);
+      const transaction = await env.services.sandbox?.transaction(payment.reference);
       expect(transaction?.callbackUrl).toBe(`${PUBLIC_URL}/payment/callback`);
 
       // The hosted page's form, opened through the evil host, posts to a path and pays to a path of ours.
@@ -122,7 +122,9 @@ describe('payment URLs come from the configured public URL, never from request h
     const { token, order } = await customerWithOrder();
     const payment = await env.caller(token).payment.initiate({ order_id: order.id });
     expect(payment.url).toBe(`${PUBLIC_URL}/payment-sandbox/checkout/${payment.reference}`);
-    expect(env.services.sandbox?.transaction(payment.reference)?.callbackUrl).toBe(`${PUBLIC_URL}/payment/callback`);
+    expect((await env.services.sandbox?.transaction(payment.reference))?.callbackUrl).toBe(
+      `${PUBLIC_URL}/payment/callback`,
+    );
   });
 });
 
@@ -151,7 +153,7 @@ describe('only the payer learns what a reference paid for', () => {
     });
     expect(unknown.json().message).toBe('Payment reference not found');
 
-    env.services.sandbox?.pay(payment.reference, SANDBOX_SUCCESS_CARD);
+    await env.services.sandbox?.pay(payment.reference, SANDBOX_SUCCESS_CARD);
     // Someone else's verify neither tells nor applies anything.
     expect((await verify(other.token)).statusCode).toBe(404);
     const mine = await verify(payer.token);
@@ -174,7 +176,7 @@ describe('only the payer learns what a reference paid for', () => {
     const payer = await customerWithOrder();
     const payment = await initiate(app, payer.token, payer.order.id);
     const other = await customerWithOrder();
-    env.services.sandbox?.pay(payment.reference, SANDBOX_SUCCESS_CARD);
+    await env.services.sandbox?.pay(payment.reference, SANDBOX_SUCCESS_CARD);
 
     // The provider's return address still applies the payment for a client without a token.
     const anonymous = await app.inject({ method: 'GET', url: `/api/payment/callback?trxref=${payment.reference}` });

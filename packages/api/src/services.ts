@@ -40,7 +40,8 @@ export async function createServices(
   const full = withDefaults(config);
   const orm = await openDatabase(database);
   const redis = full.redisUrl ? openRedis(full.redisUrl, orm) : null;
-  const sandbox = full.paystackSecretKey ? null : new PaystackSandbox();
+  // The sandbox keeps its records and its secret key in the database: every process on it is one sandbox.
+  const sandbox = full.paystackSecretKey ? null : await PaystackSandbox.open(orm);
   return {
     config: full,
     orm,

@@ -17,7 +17,7 @@ import {
   ProviderUnavailableError,
 } from '../src/modules/payment/provider.js';
 import {
-  PaystackSandbox,
+  type PaystackSandbox,
   SANDBOX_UNRESOLVABLE_ACCOUNT,
   SandboxProvider,
   sandboxAccountName,
@@ -41,7 +41,7 @@ afterAll(async () => env?.close());
 /** Paystack unreachable for every call (bank list included: a fresh provider has no cached list). */
 class DownProvider extends SandboxProvider {
   constructor() {
-    super(new PaystackSandbox());
+    super(env.services.sandbox as PaystackSandbox);
   }
   override async listBanks(): Promise<never> {
     throw new ProviderUnavailableError('connect ECONNREFUSED');

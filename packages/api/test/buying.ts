@@ -55,7 +55,7 @@ export function buying(getEnv: () => TestEnv) {
   async function payReference(token: string, reference: string) {
     const sandbox = getEnv().services.sandbox;
     if (!sandbox) throw new Error('the tests run on the sandbox');
-    sandbox.pay(reference, SANDBOX_SUCCESS_CARD);
+    await sandbox.pay(reference, SANDBOX_SUCCESS_CARD);
     return getEnv().caller(token).payment.verify({ reference });
   }
 

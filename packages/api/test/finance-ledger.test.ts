@@ -152,7 +152,7 @@ describe('entries of a paid checkout', () => {
     const { token } = await b.customer();
     const placed = await b.place(token, [{ product_id: kanoCap.id, quantity: 1, size: '58' }]);
     const payment = await b.initiate(token, placed.id);
-    env.services.sandbox?.pay(payment.reference, SANDBOX_SUCCESS_CARD);
+    await env.services.sandbox?.pay(payment.reference, SANDBOX_SUCCESS_CARD);
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => env.caller(token).payment.verify({ reference: payment.reference })),
     );

@@ -44,6 +44,7 @@ let deliveries: Promise<unknown>[] = [];
 async function settle() {
   for (let i = 0; i < 6; i++) {
     await new Promise((resolve) => setImmediate(resolve));
+    await sandbox.idle();
     const pending = deliveries;
     deliveries = [];
     await Promise.all(pending);
@@ -145,10 +146,10 @@ describe('returns and refunds', () => {
       const [refund] = await fresh().find(RefundSchema, { order: orderId });
       expect(refund?.status).toBe('processing');
       expect(await emailsTo(userId, 'refund_sent')).toHaveLength(0);
-      expect(sandbox.settleRefund(refund!.providerRefundId!, 'processed')).toBe(true);
+      expect(await sandbox.settleRefund(refund!.providerRefundId!, 'processed')).toBe(true);
       await settle();
       // Paystack sends its webhook again: nothing more is written.
-      const body = sandbox.refundWebhookBody('refund.processed', refund!.providerRefundId!) ?? '';
+      const body = (await sandbox.refundWebhookBody('refund.processed', refund!.providerRefundId!)) ?? '';
       await handleWebhook({ em: fresh(), services: env.services }, body, signBody(sandbox.secretKey, body));
     } finally {
       sandbox.holdRefunds = false;
@@ -225,7 +226,7 @@ describe('payouts', () => {
     await settle();
     expect(await emailsTo(vendor.user.id, 'payout_sent')).toHaveLength(1);
 
-    expect(sandbox.reverseTransfer(payout.reference)).toBe(true);
+    expect(await sandbox.reverseTransfer(payout.reference)).toBe(true);
     await settle();
     const reversed = await emailsTo(vendor.user.id, 'payout_failed');
     expect(reversed).toHaveLength(1);

@@ -114,7 +114,7 @@ async function checkout(lines: [Product, number][], options: { pay?: boolean; co
   if (options.pay !== false) {
     const payment = await b.initiate(customer.token, placed.id);
     reference = payment.reference;
-    env.services.sandbox!.pay(reference, SANDBOX_SUCCESS_CARD);
+    await env.services.sandbox!.pay(reference, SANDBOX_SUCCESS_CARD);
     expect((await env.caller(customer.token).payment.verify({ reference })).success).toBe(true);
   }
   return { ...customer, orderIds: placed.order_ids, checkoutId: placed.checkout_id, reference };

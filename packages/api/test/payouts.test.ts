@@ -32,6 +32,7 @@ const deliver = (body: string, signature: string | undefined) =>
 async function settle() {
   for (let i = 0; i < 5; i++) {
     await new Promise((resolve) => setImmediate(resolve));
+    await sandbox.idle();
     const pending = deliveries;
     deliveries = [];
     await Promise.all(pending);
@@ -137,7 +138,7 @@ describe('a payout run', () => {
       reference: payout.reference,
       settled_at: null,
     });
-    expect(sandbox.transferRequestCount(payout.reference)).toBe(1);
+    expect(await sandbox.transferRequestCount(payout.reference)).toBe(1);
     const entries = await entriesOf(payout.id);
     expect(entries.map((e) => [e.key, e.bucket, e.kind, e.amountKobo])).toEqual([
       [`payout:${payout.id}:payout:available`, 'available', 'payout', -2_000_000],
@@ -145,7 +146,7 @@ describe('a payout run', () => {
     ]);
     expect(await balance(shop)).toEqual({ pendingKobo: 0, availableKobo: 0, paidOutKobo: 2_000_000 });
 
-    expect(sandbox.settleTransfer(payout.reference, 'success')).toBe(true);
+    expect(await sandbox.settleTransfer(payout.reference, 'success')).toBe(true);
     await settle();
     const settled = await onlyPayout(shop);
     expect(settled.status).toBe('success');
@@ -155,7 +156,7 @@ describe('a payout run', () => {
     // A second run finds nothing left to pay.
     await runPayouts(env.services, { trigger: 'schedule' });
     expect(await payoutsOf(shop)).toHaveLength(1);
-    expect(sandbox.transferRequestCount(payout.reference)).toBe(1);
+    expect(await sandbox.transferRequestCount(payout.reference)).toBe(1);
   });
 
   it('settles by itself when the sandbox transfer succeeds on its own', async () => {
@@ -261,7 +262,7 @@ describe('a payout run', () => {
     await settle();
     const payout = await onlyPayout(shop);
     expect(payout.status).toBe('success');
-    expect(sandbox.reverseTransfer(payout.reference)).toBe(true);
+    expect(await sandbox.reverseTransfer(payout.reference)).toBe(true);
     await settle();
     expect((await onlyPayout(shop)).status).toBe('reversed');
     expect(await balance(shop)).toEqual({ pendingKobo: 0, availableKobo: 900_000, paidOutKobo: 0 });
@@ -290,7 +291,7 @@ describe('faults and races', () => {
     ]);
     for (const shop of shops) {
       const payout = await onlyPayout(shop);
-      expect(sandbox.transferRequestCount(payout.reference)).toBe(1);
+      expect(await sandbox.transferRequestCount(payout.reference)).toBe(1);
       expect((await balance(shop)).availableKobo).toBe(0);
     }
   });
@@ -318,7 +319,7 @@ describe('faults and races', () => {
         const payout = await onlyPayout(shop);
         expect(payout.amountKobo).toBeGreaterThan(0);
         expect((await balance(shop)).availableKobo).toBe(0);
-        expect(sandbox.transferRequestCount(payout.reference)).toBeGreaterThanOrEqual(1);
+        expect(await sandbox.transferRequestCount(payout.reference)).toBeGreaterThanOrEqual(1);
         // Never a second transfer: the sandbox keeps one per reference, and each shop has one reference.
         expect((await fresh().findOneOrFail(VendorSchema, { id: shop })).payoutSeq).toBe(1);
       }
@@ -332,7 +333,7 @@ describe('faults and races', () => {
     await runPayouts(env.services, { trigger: 'schedule' });
     const written = await onlyPayout(shop);
     expect(written.status).toBe('pending');
-    expect(sandbox.transferRequestCount(written.reference)).toBe(0);
+    expect(await sandbox.transferRequestCount(written.reference)).toBe(0);
     expect((await balance(shop)).availableKobo).toBe(0);
 
     const next = await runPayouts(env.services, { trigger: 'schedule' });
@@ -341,8 +342,8 @@ describe('faults and races', () => {
     expect(resumed.failureReason).toBeNull();
     expect(next.resumed).toBeGreaterThanOrEqual(1);
     expect(next.payouts.find((p) => p.vendor_id === shop)?.reference).toBe(written.reference);
-    expect(sandbox.transferRequestCount(written.reference)).toBe(1);
-    sandbox.settleTransfer(written.reference, 'success');
+    expect(await sandbox.transferRequestCount(written.reference)).toBe(1);
+    await sandbox.settleTransfer(written.reference, 'success');
     await settle();
     expect((await onlyPayout(shop)).status).toBe('success');
     expect(await balance(shop)).toEqual({ pendingKobo: 0, availableKobo: 0, paidOutKobo: 1_500_000 });
@@ -355,11 +356,11 @@ describe('faults and races', () => {
     await runPayouts(env.services, { trigger: 'schedule' });
     const written = await onlyPayout(shop);
     expect(written.status).toBe('pending');
-    expect(sandbox.transferRequestCount(written.reference)).toBe(1);
+    expect(await sandbox.transferRequestCount(written.reference)).toBe(1);
 
     await runPayouts(env.services, { trigger: 'schedule' });
     expect(await onlyPayout(shop)).toMatchObject({ id: written.id, status: 'processing' });
-    expect(sandbox.transferRequestCount(written.reference)).toBe(1);
+    expect(await sandbox.transferRequestCount(written.reference)).toBe(1);
   });
 
   it('Paystack unreachable: the payout stays pending with the reason noted, and is sent on the next run', async () => {
@@ -388,11 +389,11 @@ describe('faults and races', () => {
     const hook = sandbox.onWebhook;
     sandbox.onWebhook = null;
     try {
-      sandbox.settleTransfer(payout.reference, 'failed');
+      await sandbox.settleTransfer(payout.reference, 'failed');
     } finally {
       sandbox.onWebhook = hook;
     }
-    const body = sandbox.transferWebhookBody('transfer.failed', payout.reference) as string;
+    const body = (await sandbox.transferWebhookBody('transfer.failed', payout.reference)) as string;
     const signature = signBody(sandbox.secretKey, body);
     const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(body, signature)));
     expect(answers).toEqual(Array.from({ length: 10 }, () => ({ received: true })));
@@ -411,7 +412,7 @@ describe('faults and races', () => {
     sandbox.holdTransfers = true;
     await runPayouts(env.services, { trigger: 'schedule' });
     const payout = await onlyPayout(shop);
-    const held = JSON.parse(sandbox.transferWebhookBody('transfer.success', payout.reference) as string);
+    const held = JSON.parse((await sandbox.transferWebhookBody('transfer.success', payout.reference)) as string);
     const lie = JSON.stringify({ event: 'transfer.success', data: { ...held.data, status: 'success' } });
     expect(await deliver(lie, signBody(sandbox.secretKey, lie))).toEqual({ received: true });
     expect((await onlyPayout(shop)).status).toBe('processing');

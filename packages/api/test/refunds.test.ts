@@ -45,6 +45,7 @@ const deliver = (body: string, signature: string | undefined) =>
 async function settle() {
   for (let i = 0; i < 6; i++) {
     await new Promise((resolve) => setImmediate(resolve));
+    await sandbox.idle();
     const pending = deliveries;
     deliveries = [];
     await Promise.all(pending);
@@ -87,7 +88,7 @@ async function buy(lines: [Product, number][], coupon?: string) {
     coupon,
   );
   const payment = await b.initiate(token, placed.id);
-  sandbox.pay(payment.reference, SANDBOX_SUCCESS_CARD);
+  await sandbox.pay(payment.reference, SANDBOX_SUCCESS_CARD);
   expect((await env.caller(token).payment.verify({ reference: payment.reference })).success).toBe(true);
   return { orderIds: placed.order_ids, checkoutId: placed.checkout_id, reference: payment.reference, token };
 }
@@ -308,7 +309,7 @@ describe('refund webhooks', () => {
     const events: { body: string; signature: string }[] = [];
     sandbox.onWebhook = (body, signature) => events.push({ body, signature });
     try {
-      expect(sandbox.settleRefund(dto.provider_reference ?? '', 'processed')).toBe(true);
+      expect(await sandbox.settleRefund(dto.provider_reference ?? '', 'processed')).toBe(true);
     } finally {
       sandbox.onWebhook = (body, signature) => {
         deliveries.push(deliver(body, signature));
@@ -337,7 +338,7 @@ describe('refund webhooks', () => {
     sandbox.holdRefunds = true;
     const dto = await goodwill(orderId, whole);
     expect((await orderRow(orderId)).refundedKobo).toBe(paidItems(order));
-    expect(sandbox.settleRefund(dto.provider_reference ?? '', 'failed')).toBe(true);
+    expect(await sandbox.settleRefund(dto.provider_reference ?? '', 'failed')).toBe(true);
     await settle();
     const refund = await refundRow(dto.id);
     expect(refund.status).toBe('failed');
@@ -349,7 +350,7 @@ describe('refund webhooks', () => {
     expect(await balanceOf(fresh(), kano.id, env.clock.now())).toEqual(shopBefore);
     expect((await orderRow(orderId)).status).toBe('pending');
     // A second delivery of the failure changes nothing more.
-    const body = sandbox.refundWebhookBody('refund.failed', dto.provider_reference ?? '') ?? '';
+    const body = (await sandbox.refundWebhookBody('refund.failed', dto.provider_reference ?? '')) ?? '';
     await deliver(body, signBody(sandbox.secretKey, body));
     expect((await orderRow(orderId)).refundedKobo).toBe(0);
     expect(sum((await entriesOfRefund(dto.id)).map((e) => e.amountKobo))).toBe(0);
@@ -369,13 +370,13 @@ describe('refunds left unsent', () => {
     await expect(goodwill(orderId, 70_000)).rejects.toThrow();
     const [refund] = await refundsOf(orderId);
     expect(refund).toMatchObject({ status: 'pending', amountKobo: 70_000, providerRefundId: null });
-    expect(sandbox.refundRequestCount(reference)).toBe(0);
+    expect(await sandbox.refundRequestCount(reference)).toBe(0);
     // Too recent for the job's default age: another sender may still be on it.
     expect((await sendPendingRefunds(env.services)).sent).toBe(0);
     expect((await sendPendingRefunds(env.services, { minAgeMs: 0 })).sent).toBe(1);
     await settle();
     expect((await sendPendingRefunds(env.services, { minAgeMs: 0 })).sent).toBe(0);
-    expect(sandbox.refundRequestCount(reference)).toBe(1);
+    expect(await sandbox.refundRequestCount(reference)).toBe(1);
     expect((await refundRow(refund?.id ?? 0)).status).toBe('processed');
   });
 
@@ -395,9 +396,9 @@ describe('refunds left unsent', () => {
     await sendPendingRefunds(env.services, { minAgeMs: 0 });
     const adopted = await refundRow(refund?.id ?? 0);
     expect(adopted.status).toBe('processing');
-    expect(sandbox.refundRequestCount(reference)).toBe(1);
-    expect(sandbox.refundIds(reference)).toEqual([Number(adopted.providerRefundId)]);
-    sandbox.settleRefund(adopted.providerRefundId ?? '', 'processed');
+    expect(await sandbox.refundRequestCount(reference)).toBe(1);
+    expect(await sandbox.refundIds(reference)).toEqual([Number(adopted.providerRefundId)]);
+    await sandbox.settleRefund(adopted.providerRefundId ?? '', 'processed');
     await settle();
     expect((await refundRow(adopted.id)).status).toBe('processed');
   });
@@ -416,7 +417,7 @@ describe('refunds left unsent', () => {
     await sendPendingRefunds(env.services, { minAgeMs: 0 });
     await settle();
     expect((await refundRow(dto.id)).status).toBe('processed');
-    expect(sandbox.refundRequestCount(reference)).toBe(1);
+    expect(await sandbox.refundRequestCount(reference)).toBe(1);
   });
 });
 
@@ -426,9 +427,9 @@ describe('refund_due payments', () => {
     const placed = await b.place(token, [{ product_id: zannaCap.id, quantity: 1, size: '58' }]);
     const first = await b.initiate(token, placed.id);
     const second = await b.initiate(token, placed.id);
-    sandbox.pay(second.reference, SANDBOX_SUCCESS_CARD);
+    await sandbox.pay(second.reference, SANDBOX_SUCCESS_CARD);
     expect((await env.caller(token).payment.verify({ reference: second.reference })).success).toBe(true);
-    sandbox.pay(first.reference, SANDBOX_SUCCESS_CARD);
+    await sandbox.pay(first.reference, SANDBOX_SUCCESS_CARD);
     const late = await env.caller(token).payment.verify({ reference: first.reference });
     expect(late).toMatchObject({ success: false, message: DUPLICATE_PAYMENT_MESSAGE });
     const payment = await fresh().findOneOrFail(PaymentSchema, { reference: first.reference });
@@ -451,8 +452,8 @@ describe('refund_due payments', () => {
     expect((await refundRow(refunds[0]?.id ?? 0)).status).toBe('processed');
     expect(await fresh().count(LedgerEntrySchema, {})).toBe(entries);
     expect(await refundDuePayments(env.services)).toEqual([]);
-    expect(sandbox.refundRequestCount(first.reference)).toBe(1);
-    expect(sandbox.refundRequestCount(second.reference)).toBe(0);
+    expect(await sandbox.refundRequestCount(first.reference)).toBe(1);
+    expect(await sandbox.refundRequestCount(second.reference)).toBe(0);
     const listed = await admin().list({ status: 'processed' });
     expect(listed.data.find((r) => r.id === refunds[0]?.id)).toMatchObject({
       order_id: null,
@@ -474,7 +475,7 @@ describe('refund_due payments', () => {
     const payment = await b.initiate(token, placed.id);
     await b.expireAndRelease(placed.checkout_id);
     await fresh().nativeUpdate(ProductSchema, { id: lastCap.id }, { stock: 0 });
-    sandbox.pay(payment.reference, SANDBOX_SUCCESS_CARD);
+    await sandbox.pay(payment.reference, SANDBOX_SUCCESS_CARD);
     expect((await env.caller(token).payment.verify({ reference: payment.reference })).success).toBe(false);
     const [id] = await refundDuePayments(env.services);
     await settle();
@@ -572,7 +573,7 @@ describe('reconciliation', () => {
     const { orderIds } = await buy([[kanoCap, 1]]);
     sandbox.holdRefunds = true;
     const dto = await goodwill(orderIds[0] as number, 1_000);
-    const body = sandbox.refundWebhookBody('refund.processed', dto.provider_reference ?? '') ?? '';
+    const body = (await sandbox.refundWebhookBody('refund.processed', dto.provider_reference ?? '')) ?? '';
     sandbox.unavailable = true;
     try {
       await expect(deliver(body, signBody(sandbox.secretKey, body))).rejects.toBeInstanceOf(DomainError);

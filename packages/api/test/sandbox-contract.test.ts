@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ProviderRequestError, signatureMatches } from '../src/modules/payment/provider.js';
 import {
@@ -15,6 +15,7 @@ import {
   SANDBOX_UNRESOLVABLE_ACCOUNT,
   SandboxProvider,
 } from '../src/modules/payment/sandbox.js';
+import { createTestEnv, type TestEnv } from './harness.js';
 
 /**
  * The sandbox must answer like Paystack: its initialize and verify answers are checked against the
@@ -39,11 +40,20 @@ const ajv = new Ajv({ strict: false, allErrors: true });
 ajv.addSchema({ $id: 'paystack', components: jsonSchemaOf(document.components) });
 const validator = (name: string) => ajv.compile({ $ref: `paystack#/components/schemas/${name}` });
 
-describe('the payment sandbox answers as Paystack does', () => {
-  const sandbox = new PaystackSandbox();
+let env: TestEnv;
+/** The sandbox of the test environment's services; `openSandbox()` opens another on the same database (as a second process would). */
+let sandbox: PaystackSandbox;
+const openSandbox = () => PaystackSandbox.open(env.services.orm);
+beforeAll(async () => {
+  env = await createTestEnv();
+  if (!env.services.sandbox) throw new Error('the tests run on the sandbox');
+  sandbox = env.services.sandbox;
+});
+afterAll(async () => env?.close());
 
-  it('initialize validates against TransactionInitializeResponse', () => {
-    const answer = sandbox.initialize({
+describe('the payment sandbox answers as Paystack does', () => {
+  it('initialize validates against TransactionInitializeResponse', async () => {
+    const answer = await sandbox.initialize({
       email: 'a@example.com',
       amount: 2_450_000,
       reference: 'CAPS-1-abc',
@@ -53,17 +63,17 @@ describe('the payment sandbox answers as Paystack does', () => {
     expect(validate(answer), JSON.stringify(validate.errors)).toBe(true);
   });
 
-  it('verify validates against VerifyResponse before and after paying, for both test cards', () => {
+  it('verify validates against VerifyResponse before and after paying, for both test cards', async () => {
     const validate = validator('VerifyResponse');
     for (const [reference, card] of [
       ['CAPS-2-ok', SANDBOX_SUCCESS_CARD],
       ['CAPS-3-declined', SANDBOX_DECLINED_CARD],
     ] as const) {
-      sandbox.initialize({ email: 'a@example.com', amount: 1_000_000, reference, callback_url: 'http://x/cb' });
-      const before = sandbox.verify(reference);
+      await sandbox.initialize({ email: 'a@example.com', amount: 1_000_000, reference, callback_url: 'http://x/cb' });
+      const before = await sandbox.verify(reference);
       expect(validate(before), JSON.stringify(validate.errors)).toBe(true);
-      sandbox.pay(reference, card);
-      const after = sandbox.verify(reference);
+      await sandbox.pay(reference, card);
+      const after = await sandbox.verify(reference);
       expect(validate(after), JSON.stringify(validate.errors)).toBe(true);
       expect(after.data?.status).toBe(card === SANDBOX_SUCCESS_CARD ? 'success' : 'failed');
       expect(after.data?.amount).toBe(1_000_000);
@@ -71,12 +81,12 @@ describe('the payment sandbox answers as Paystack does', () => {
     }
   });
 
-  it('a schema check that can fail: a broken answer is refused', () => {
+  it('a schema check that can fail: a broken answer is refused', async () => {
     const validate = validator('VerifyResponse');
     expect(validate({ status: 'yes', message: 1 })).toBe(false);
   });
 
-  it('the bank list validates against MiscellaneousListBanksResponse and holds the real codes', () => {
+  it('the bank list validates against MiscellaneousListBanksResponse and holds the real codes', async () => {
     const validate = validator('MiscellaneousListBanksResponse');
     const answer = sandbox.listBanks();
     expect(validate(answer), JSON.stringify(validate.errors)).toBe(true);
@@ -92,7 +102,7 @@ describe('the payment sandbox answers as Paystack does', () => {
     }
   });
 
-  it('resolve validates against VerificationResolveAccountNumberResponse; the same input gives the same name', () => {
+  it('resolve validates against VerificationResolveAccountNumberResponse; the same input gives the same name', async () => {
     const validate = validator('VerificationResolveAccountNumberResponse');
     const answer = sandbox.resolveAccount('0123456789', '058');
     expect(validate(answer), JSON.stringify(validate.errors)).toBe(true);
@@ -110,7 +120,7 @@ describe('the payment sandbox answers as Paystack does', () => {
     expect(names.size).toBeGreaterThan(1);
   });
 
-  it("resolve of the documented failing number answers Paystack's 422 Error", () => {
+  it("resolve of the documented failing number answers Paystack's 422 Error", async () => {
     const validate = validator('Error');
     const answer = sandbox.resolveAccount(SANDBOX_UNRESOLVABLE_ACCOUNT, '058');
     expect(validate(answer), JSON.stringify(validate.errors)).toBe(true);
@@ -119,10 +129,10 @@ describe('the payment sandbox answers as Paystack does', () => {
     expect(sandbox.resolveAccount('0123456789', '999').status).toBe(false);
   });
 
-  it('transfer recipient, transfer and transfer verify validate against their response schemas', () => {
-    const own = new PaystackSandbox();
+  it('transfer recipient, transfer and transfer verify validate against their response schemas', async () => {
+    const own = await openSandbox();
     own.holdTransfers = true;
-    const recipient = own.createTransferRecipient({
+    const recipient = await own.createTransferRecipient({
       type: 'nuban',
       name: 'Ade Stores',
       account_number: '0123456789',
@@ -135,7 +145,7 @@ describe('the payment sandbox answers as Paystack does', () => {
     expect(recipient.data.recipient_code).toMatch(/^RCP_/);
     expect(recipient.data.details.bank_name).toBe('Access Bank');
 
-    const transfer = own.transfer({
+    const transfer = await own.transfer({
       source: 'balance',
       amount: 750_000,
       recipient: recipient.data.recipient_code,
@@ -149,30 +159,30 @@ describe('the payment sandbox answers as Paystack does', () => {
     expect(transfer.data.transfer_code).toMatch(/^TRF_/);
 
     const validateVerify = validator('TransferVerifyResponse');
-    const pending = own.verifyTransfer('PAYOUT-1-a');
+    const pending = await own.verifyTransfer('PAYOUT-1-a');
     expect(validateVerify(pending), JSON.stringify(validateVerify.errors)).toBe(true);
     expect(pending.data?.status).toBe('pending');
-    own.settleTransfer('PAYOUT-1-a', 'success');
-    const settled = own.verifyTransfer('PAYOUT-1-a');
+    await own.settleTransfer('PAYOUT-1-a', 'success');
+    const settled = await own.verifyTransfer('PAYOUT-1-a');
     expect(validateVerify(settled), JSON.stringify(validateVerify.errors)).toBe(true);
     expect(settled.data).toMatchObject({ status: 'success', amount: 750_000, reference: 'PAYOUT-1-a' });
 
-    const unknown = own.verifyTransfer('PAYOUT-unknown');
+    const unknown = await own.verifyTransfer('PAYOUT-unknown');
     expect(validator('Error')(unknown)).toBe(true);
     expect(unknown).toMatchObject({ status: false, httpStatus: 404 });
   });
 
-  it('a second transfer with a seen reference answers the first; the sandbox counts the requests', () => {
-    const own = new PaystackSandbox();
+  it('a second transfer with a seen reference answers the first; the sandbox counts the requests', async () => {
+    const own = await openSandbox();
     own.holdTransfers = true;
-    const recipient = own.createTransferRecipient({
+    const recipient = await own.createTransferRecipient({
       type: 'nuban',
       name: 'A',
       account_number: '0123456789',
       bank_code: '057',
     });
     if (!recipient.status) throw new Error('expected a recipient');
-    const again = own.createTransferRecipient({
+    const again = await own.createTransferRecipient({
       type: 'nuban',
       name: 'A',
       account_number: '0123456789',
@@ -186,18 +196,19 @@ describe('the payment sandbox answers as Paystack does', () => {
       reference: 'R-dup',
       reason: 'x',
     };
-    const first = own.transfer(body);
-    const second = own.transfer({ ...body, amount: 999_900 });
+    const transfersBefore = await own.transferCount();
+    const first = await own.transfer(body);
+    const second = await own.transfer({ ...body, amount: 999_900 });
     expect(first.status && second.status).toBe(true);
     if (!first.status || !second.status) return;
     expect(second.data.transfer_code).toBe(first.data.transfer_code);
     expect(second.data.amount).toBe(100_000);
-    expect(own.transferRequestCount('R-dup')).toBe(2);
-    expect(own.transferCount).toBe(1);
+    expect(await own.transferRequestCount('R-dup')).toBe(2);
+    expect((await own.transferCount()) - transfersBefore).toBe(1);
   });
 
   it('transfers settle on their own with signed events; the failing account fails; a reversal is emitted', async () => {
-    const own = new PaystackSandbox();
+    const own = await openSandbox();
     const events: { body: string; signature: string }[] = [];
     own.onWebhook = (body, signature) => events.push({ body, signature });
     const provider = new SandboxProvider(own);
@@ -209,7 +220,7 @@ describe('the payment sandbox answers as Paystack does', () => {
     });
     await provider.transfer({ amountKobo: 500_000, recipientCode: ok.recipientCode, reference: 'T-ok', reason: 'p' });
     await provider.transfer({ amountKobo: 600_000, recipientCode: bad.recipientCode, reference: 'T-bad', reason: 'p' });
-    await new Promise((resolve) => setImmediate(resolve));
+    await own.idle();
     expect(events.map((e) => JSON.parse(e.body).event).sort()).toEqual(['transfer.failed', 'transfer.success']);
     const validateVerify = validator('TransferVerifyResponse');
     for (const event of events) {
@@ -217,7 +228,7 @@ describe('the payment sandbox answers as Paystack does', () => {
       expect(signatureMatches(own.secretKey, `${event.body} `, event.signature)).toBe(false);
       const parsed = JSON.parse(event.body) as { event: string; data: { reference: string } };
       // The event's data is the verify answer's data.
-      expect(parsed.data).toEqual(own.verifyTransfer(parsed.data.reference).data);
+      expect(parsed.data).toEqual((await own.verifyTransfer(parsed.data.reference)).data);
       expect(validateVerify({ status: true, message: 'x', data: parsed.data })).toBe(true);
     }
     expect(await provider.verifyTransfer('T-bad')).toMatchObject({ status: 'failed', amount: 600_000 });
@@ -225,15 +236,15 @@ describe('the payment sandbox answers as Paystack does', () => {
     expect(await provider.verifyTransfer('T-ok')).toMatchObject({ status: 'success', reason: null });
     expect(await provider.verifyTransfer('T-none')).toBeNull();
 
-    expect(own.reverseTransfer('T-ok')).toBe(true);
+    expect(await own.reverseTransfer('T-ok')).toBe(true);
     const reversed = JSON.parse(events[2]?.body ?? '{}') as { event: string; data: { status: string } };
     expect(reversed).toMatchObject({ event: 'transfer.reversed', data: { status: 'reversed' } });
     expect(signatureMatches(own.secretKey, events[2]?.body ?? '', events[2]?.signature)).toBe(true);
-    expect(own.reverseTransfer('T-bad')).toBe(false);
+    expect(await own.reverseTransfer('T-bad')).toBe(false);
   });
 
   it('held transfers stay pending until settled by the test', async () => {
-    const own = new PaystackSandbox();
+    const own = await openSandbox();
     own.holdTransfers = true;
     const events: string[] = [];
     own.onWebhook = (body) => events.push(body);
@@ -247,25 +258,29 @@ describe('the payment sandbox answers as Paystack does', () => {
     expect(sent.status).toBe('pending');
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(events).toEqual([]);
-    expect(own.settleTransfer('T-held', 'failed')).toBe(true);
-    expect(own.settleTransfer('T-held', 'success')).toBe(false);
+    expect(await own.settleTransfer('T-held', 'failed')).toBe(true);
+    expect(await own.settleTransfer('T-held', 'success')).toBe(false);
     expect(JSON.parse(events[0] ?? '{}').event).toBe('transfer.failed');
   });
 });
 
 describe('the payment sandbox refunds as Paystack does', () => {
   /** A sandbox with one successful transaction of `amount` kobo. */
-  function paid(reference: string, amount: number) {
-    const own = new PaystackSandbox();
-    own.initialize({ email: 'buyer@example.com', amount, reference, callback_url: 'http://x/cb' });
-    own.pay(reference, SANDBOX_SUCCESS_CARD);
+  async function paid(reference: string, amount: number) {
+    const own = await openSandbox();
+    await own.initialize({ email: 'buyer@example.com', amount, reference, callback_url: 'http://x/cb' });
+    await own.pay(reference, SANDBOX_SUCCESS_CARD);
     return own;
   }
 
-  it('create, fetch and list validate against RefundCreateResponse, RefundFetchResponse and RefundListResponse', () => {
-    const own = paid('CAPS-R-1', 1_000_001);
+  it('create, fetch and list validate against RefundCreateResponse, RefundFetchResponse and RefundListResponse', async () => {
+    const own = await paid('CAPS-R-1', 1_000_001);
     own.holdRefunds = true;
-    const created = own.refund({ transaction: 'CAPS-R-1', amount: 250_001, merchant_note: 'caps-refund-7 goodwill' });
+    const created = await own.refund({
+      transaction: 'CAPS-R-1',
+      amount: 250_001,
+      merchant_note: 'caps-refund-7 goodwill',
+    });
     const validateCreate = validator('RefundCreateResponse');
     expect(validateCreate(created), JSON.stringify(validateCreate.errors)).toBe(true);
     if (!created.status) throw new Error('expected a refund');
@@ -273,7 +288,7 @@ describe('the payment sandbox refunds as Paystack does', () => {
     expect(created.data.transaction.reference).toBe('CAPS-R-1');
 
     const validateFetch = validator('RefundFetchResponse');
-    const fetched = own.fetchRefund(created.data.id);
+    const fetched = await own.fetchRefund(created.data.id);
     expect(validateFetch(fetched), JSON.stringify(validateFetch.errors)).toBe(true);
     expect(fetched.data).toMatchObject({
       id: created.data.id,
@@ -282,57 +297,68 @@ describe('the payment sandbox refunds as Paystack does', () => {
       transaction_reference: 'CAPS-R-1',
       merchant_note: 'caps-refund-7 goodwill',
     });
-    own.settleRefund(created.data.id, 'processed');
-    const processed = own.fetchRefund(created.data.id);
+    await own.settleRefund(created.data.id, 'processed');
+    const processed = await own.fetchRefund(created.data.id);
     expect(validateFetch(processed), JSON.stringify(validateFetch.errors)).toBe(true);
     expect(processed.data?.status).toBe('processed');
     expect(processed.data?.refunded_at).toBeTruthy();
 
     const validateList = validator('RefundListResponse');
-    const list = own.listRefunds({ transaction: 'CAPS-R-1' });
+    const list = await own.listRefunds({ transaction: 'CAPS-R-1' });
     expect(validateList(list), JSON.stringify(validateList.errors)).toBe(true);
     expect(list.data.map((r) => r.id)).toEqual([created.data.id]);
-    expect(own.listRefunds({ transaction: 'CAPS-none' }).data).toEqual([]);
+    expect((await own.listRefunds({ transaction: 'CAPS-none' })).data).toEqual([]);
 
-    const unknown = own.fetchRefund(99);
+    const unknown = await own.fetchRefund(99);
     expect(validator('Error')(unknown)).toBe(true);
     expect(unknown).toMatchObject({ status: false, httpStatus: 404 });
   });
 
-  it('never refunds more than the transaction less its refunds that did not fail; a failed one frees its part', () => {
-    const own = paid('CAPS-R-2', 100_000);
+  it('never refunds more than the transaction less its refunds that did not fail; a failed one frees its part', async () => {
+    const own = await paid('CAPS-R-2', 100_000);
     own.holdRefunds = true;
-    const first = own.refund({ transaction: 'CAPS-R-2', amount: 60_000 });
+    const first = await own.refund({ transaction: 'CAPS-R-2', amount: 60_000 });
     expect(first.status).toBe(true);
-    const tooMuch = own.refund({ transaction: 'CAPS-R-2', amount: 40_001 });
+    const tooMuch = await own.refund({ transaction: 'CAPS-R-2', amount: 40_001 });
     expect(validator('Error')(tooMuch)).toBe(true);
     expect(tooMuch).toMatchObject({ status: false, message: SANDBOX_REFUND_TOO_MUCH, httpStatus: 400 });
     // The same amount while the first is in progress is refused too (one per transaction and amount).
-    expect(own.refund({ transaction: 'CAPS-R-2', amount: 60_000 })).toMatchObject({
+    expect(await own.refund({ transaction: 'CAPS-R-2', amount: 60_000 })).toMatchObject({
       status: false,
       message: SANDBOX_REFUND_TOO_MUCH,
     });
-    const second = own.refund({ transaction: 'CAPS-R-2', amount: 20_000 });
+    const second = await own.refund({ transaction: 'CAPS-R-2', amount: 20_000 });
     expect(second.status).toBe(true);
-    expect(own.refund({ transaction: 'CAPS-R-2', amount: 20_000 })).toMatchObject({
+    expect(await own.refund({ transaction: 'CAPS-R-2', amount: 20_000 })).toMatchObject({
       status: false,
       message: SANDBOX_REFUND_IN_PROGRESS,
     });
     if (!first.status) return;
-    expect(own.settleRefund(first.data.id, 'failed')).toBe(true);
-    expect(own.settleRefund(first.data.id, 'processed')).toBe(false);
-    expect(own.refund({ transaction: 'CAPS-R-2', amount: 80_000 }).status).toBe(true);
-    expect(own.refund({ transaction: 'CAPS-R-2', amount: 1 })).toMatchObject({ status: false });
-    expect(own.refundRequestCount('CAPS-R-2')).toBe(7);
+    expect(await own.settleRefund(first.data.id, 'failed')).toBe(true);
+    expect(await own.settleRefund(first.data.id, 'processed')).toBe(false);
+    expect((await own.refund({ transaction: 'CAPS-R-2', amount: 80_000 })).status).toBe(true);
+    expect(await own.refund({ transaction: 'CAPS-R-2', amount: 1 })).toMatchObject({ status: false });
+    expect(await own.refundRequestCount('CAPS-R-2')).toBe(7);
 
     // Unknown, unpaid transactions: refused.
-    expect(own.refund({ transaction: 'CAPS-none', amount: 100 })).toMatchObject({ status: false, httpStatus: 404 });
-    own.initialize({ email: 'a@example.com', amount: 5_000, reference: 'CAPS-R-unpaid', callback_url: 'http://x' });
-    expect(own.refund({ transaction: 'CAPS-R-unpaid', amount: 100 })).toMatchObject({ status: false, httpStatus: 400 });
+    expect(await own.refund({ transaction: 'CAPS-none', amount: 100 })).toMatchObject({
+      status: false,
+      httpStatus: 404,
+    });
+    await own.initialize({
+      email: 'a@example.com',
+      amount: 5_000,
+      reference: 'CAPS-R-unpaid',
+      callback_url: 'http://x',
+    });
+    expect(await own.refund({ transaction: 'CAPS-R-unpaid', amount: 100 })).toMatchObject({
+      status: false,
+      httpStatus: 400,
+    });
   });
 
   it('refunds settle on their own with signed refund.processed events; held ones can be failed', async () => {
-    const own = paid('CAPS-R-3', 500_000);
+    const own = await paid('CAPS-R-3', 500_000);
     const events: { body: string; signature: string }[] = [];
     own.onWebhook = (body, signature) => events.push({ body, signature });
     const provider = new SandboxProvider(own);
@@ -343,7 +369,7 @@ describe('the payment sandbox refunds as Paystack does', () => {
       currency: 'NGN',
       transactionReference: 'CAPS-R-3',
     });
-    await new Promise((resolve) => setImmediate(resolve));
+    await own.idle();
     expect(events).toHaveLength(1);
     const event = JSON.parse(events[0]?.body ?? '{}') as { event: string; data: { id: string; status: string } };
     expect(event).toMatchObject({ event: 'refund.processed', data: { id: refund.id, status: 'processed' } });
@@ -356,7 +382,7 @@ describe('the payment sandbox refunds as Paystack does', () => {
     const held = await provider.refund({ transactionReference: 'CAPS-R-3', amountKobo: 50_000, reason: 'r' });
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(events).toHaveLength(1);
-    expect(own.settleRefund(held.id, 'failed')).toBe(true);
+    expect(await own.settleRefund(held.id, 'failed')).toBe(true);
     expect(JSON.parse(events[1]?.body ?? '{}')).toMatchObject({ event: 'refund.failed', data: { status: 'failed' } });
     expect((await provider.listRefunds('CAPS-R-3')).map((r) => [r.amount, r.status])).toEqual([
       [50_000, 'failed'],

@@ -87,7 +87,7 @@ ${body}</main></body></html>`;
 
   app.get('/payment-sandbox/checkout/:reference', async (request, reply) => {
     const { reference } = request.params as { reference: string };
-    const transaction = sandbox.transaction(reference);
+    const transaction = await sandbox.transaction(reference);
     if (!transaction) return unknown(reply);
     const payable = await paymentService.isPayable(createContext(services, { ip: request.ip }), reference);
     if (transaction.status !== 'ongoing' || !payable) return closedPage(reply, transaction.amount);
@@ -110,14 +110,14 @@ ${body}</main></body></html>`;
     if (card === undefined) {
       return reply.status(400).send({ message: 'The body is not valid JSON.', error: 'Bad Request', statusCode: 400 });
     }
-    const known = sandbox.transaction(reference);
+    const known = await sandbox.transaction(reference);
     if (!known) return unknown(reply);
     const payable = await paymentService.isPayable(createContext(services, { ip: request.ip }), reference);
     if (known.status !== 'ongoing' || !payable) return closedPage(reply, known.amount);
-    const transaction = sandbox.pay(reference, card);
+    const transaction = await sandbox.pay(reference, card);
     if (!transaction) return unknown(reply);
     if (transaction.status === 'success') {
-      const body = sandbox.webhookBody(reference);
+      const body = await sandbox.webhookBody(reference);
       postWebhook(body, signBody(sandbox.secretKey, body));
     }
     // Back to the callback given at initialize (always on our PUBLIC_URL). On our own site the payer goes to

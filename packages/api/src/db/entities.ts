@@ -23,6 +23,7 @@ import {
   OrderStatusChangeSchema,
 } from '../modules/orders/orders.entities.js';
 import { PaymentSchema } from '../modules/payment/payment.entities.js';
+import { sandboxEntities } from '../modules/payment/sandbox.entities.js';
 import { ReportSchema } from '../modules/reports/reports.entities.js';
 import { ReturnItemSchema, ReturnRequestSchema } from '../modules/returns/returns.entities.js';
 import { ReviewSchema } from '../modules/reviews/reviews.entities.js';
@@ -58,4 +59,5 @@ export const entities = [
   EmailMessageSchema,
   NotificationPreferenceSchema,
   PasswordResetTokenSchema,
+  ...sandboxEntities,
 ];

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Em, Orm } from '../../db/orm.js';
 import type {
   PaymentProvider,
   ProviderBank,
@@ -14,12 +15,25 @@ import {
   verifiedRefundOf,
   verifiedTransferOf,
 } from './provider.js';
+import {
+  type SandboxRecipient as RecipientRow,
+  type SandboxRefund as RefundRow,
+  SandboxRecipientSchema,
+  SandboxRefundSchema,
+  SandboxRequestSchema,
+  SandboxSettingsSchema,
+  SandboxTransactionSchema,
+  SandboxTransferSchema,
+  type SandboxTransaction as TransactionRow,
+  type SandboxTransfer as TransferRow,
+} from './sandbox.entities.js';
 
 /** Paystack's test cards: this one succeeds, and 4084 0800 0000 5408 is declined. */
 export const SANDBOX_SUCCESS_CARD = '4084084084084081';
 export const SANDBOX_DECLINED_CARD = '4084080000005408';
 
-interface SandboxTransaction {
+/** A transaction as the sandbox answers it (dates as Paystack's ISO strings). */
+export interface SandboxTransactionView {
   id: number;
   reference: string;
   accessCode: string;
@@ -156,45 +170,44 @@ export function sandboxAccountName(bankCode: string, accountNumber: string): str
   return hash.readUInt8(6) % 3 === 0 ? `${first} ${middle} ${last}` : `${first} ${last}`;
 }
 
-interface SandboxRecipient {
-  id: number;
-  code: string;
-  name: string;
-  accountNumber: string;
-  accountName: string;
-  bankCode: string;
-  bankName: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
 export type SandboxTransferStatus = 'pending' | 'success' | 'failed' | 'reversed';
-
-interface SandboxTransfer {
-  id: number;
-  transferCode: string;
-  reference: string;
-  amount: number;
-  reason: string;
-  recipient: SandboxRecipient;
-  status: SandboxTransferStatus;
-  gatewayResponse: string | null;
-  createdAt: string;
-  updatedAt: string;
-  transferredAt: string | null;
-}
-
 export type SandboxRefundStatus = 'pending' | 'processing' | 'processed' | 'failed';
 
-interface SandboxRefund {
-  id: number;
-  transaction: SandboxTransaction;
-  amount: number;
-  status: SandboxRefundStatus;
-  merchantNote: string;
-  createdAt: string;
-  updatedAt: string;
-  refundedAt: string | null;
+/**
+ * Paystack's ids are numbers; each kind of record answers its row id plus its own offset, so a
+ * transaction, a recipient, a transfer and a refund never share an id (as the in-memory sandbox did).
+ */
+const TRANSACTION_IDS = 1_000_000;
+const RECIPIENT_IDS = 2_000_000;
+const TRANSFER_IDS = 3_000_000;
+const REFUND_IDS = 4_000_000;
+
+/**
+ * A transfer or refund not held by a test is settled by the process that made it, right after answering.
+ * Should that process stop first, the next verify or fetch by any process settles it once it is this old.
+ */
+const SETTLE_OVERDUE_MS = 5_000;
+
+/** The longest merchant reference the sandbox keeps (Paystack's own limit is about this). */
+const MAX_REFERENCE = 100;
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+function transactionView(t: TransactionRow): SandboxTransactionView {
+  return {
+    id: TRANSACTION_IDS + t.id,
+    reference: t.reference,
+    accessCode: t.accessCode,
+    email: t.email,
+    amount: t.amount,
+    currency: t.currency,
+    callbackUrl: t.callbackUrl,
+    status: t.status,
+    gatewayResponse: t.gatewayResponse,
+    createdAt: t.createdAt.toISOString(),
+    paidAt: iso(t.paidAt),
+    last4: t.last4 ?? null,
+  };
 }
 
 /** What the sandbox answers when a refund would exceed what is left of the transaction (as Paystack does). */
@@ -230,27 +243,38 @@ const failure = (
 /** The integration id the sandbox answers as (Paystack puts the caller's integration on its records). */
 const INTEGRATION_ID = 463_433;
 
+/** A refusal decided inside a database transaction: thrown to roll it back, answered by the caller. */
+class Refusal extends Error {
+  constructor(readonly failure: SandboxFailure) {
+    super(failure.message);
+  }
+}
+
+/** The refund row id behind a refund id the sandbox answered, or null when it cannot be one. */
+function refundRowId(id: number | string): number | null {
+  const n = Number(id);
+  return Number.isSafeInteger(n) && n > REFUND_IDS ? n - REFUND_IDS : null;
+}
+
 /**
  * A stand-in for Paystack that lives inside our server: the same initialize and verify answers
  * (envelope `{status, message, data}` and fields), a hosted checkout page (served by the server at
- * /payment-sandbox/checkout/{reference}) and a signed charge.success webhook. It keeps its
- * transactions in memory, as a test double of a remote service would.
+ * /payment-sandbox/checkout/{reference}) and signed webhooks.
+ *
+ * Its records (transactions, recipients, transfers, refunds, the requests it was sent) are rows of our
+ * database (sandbox.entities.ts), so any number of server processes on one database act as one Paystack:
+ * a payment initialized through one process can be paid on another's hosted page and verified on a
+ * third, and a restart loses nothing. Every change of state is a conditional update (`where status =
+ * 'ongoing'`, `where status = 'pending'`) or an insert under a unique key (reference, bank account), so
+ * two processes acting on the same record at once apply it once.
+ *
+ * The switches below (holdTransfers, holdRefunds, unavailable, onWebhook) are this process's test
+ * controls, not records: a transfer or refund remembers whether it was made held.
  */
 export class PaystackSandbox {
-  private readonly transactions = new Map<string, SandboxTransaction>();
-  private nextId = 1_000_001;
-  private readonly recipients = new Map<string, SandboxRecipient>();
-  private readonly transfers = new Map<string, SandboxTransfer>();
-  private readonly transferRequests = new Map<string, number>();
-  private nextRecipientId = 2_000_001;
-  private nextTransferId = 3_000_001;
-  private readonly refunds = new Map<number, SandboxRefund>();
-  private readonly refundRequests = new Map<string, number>();
-  private nextRefundId = 4_000_001;
-
   /**
-   * Where settled transfers' events go: the server posts the signed body to its webhook. Without a hook
-   * the events are dropped (a unit test reads the state with verifyTransfer instead).
+   * Where settled transfers' and refunds' events go: the server posts the signed body to its webhook.
+   * Without a hook the events are dropped (a unit test reads the state with verifyTransfer instead).
    */
   onWebhook: ((rawBody: string, signature: string) => void) | null = null;
   /** Tests: transfers stay `pending` until settleTransfer() is called. */
@@ -259,8 +283,67 @@ export class PaystackSandbox {
   unavailable = false;
   /** Tests: refunds stay `pending` until settleRefund() is called. */
   holdRefunds = false;
+  /** Settlements started by this process and not finished yet (idle() waits for them). */
+  private readonly background = new Set<Promise<unknown>>();
 
-  constructor(readonly secretKey: string = `sk_test_sandbox_${randomBytes(16).toString('hex')}`) {}
+  /**
+   * The secret key signs the sandbox's webhooks, so every process must hold the same one. It is a row
+   * of the database (sandbox_settings), created by whichever process opens the sandbox first (an insert
+   * ignored on conflict, so two processes starting at once still agree) and read by every other. No
+   * setting is needed: the processes that must agree on the key are exactly those sharing the
+   * sandbox's records, i.e. its database, and a key kept there can never differ between them (an
+   * environment variable could be forgotten or mistyped on one replica).
+   */
+  static async open(orm: Orm): Promise<PaystackSandbox> {
+    const em = orm.em.fork() as Em;
+    await em
+      .createQueryBuilder(SandboxSettingsSchema)
+      .insert({ id: 1, secretKey: `sk_test_sandbox_${randomBytes(16).toString('hex')}`, createdAt: new Date() })
+      .onConflict('id')
+      .ignore()
+      .execute('run');
+    const settings = await em.findOneOrFail(SandboxSettingsSchema, { id: 1 });
+    return new PaystackSandbox(orm, settings.secretKey);
+  }
+
+  /** Use open(): it reads the shared secret key. */
+  private constructor(
+    private readonly orm: Orm,
+    readonly secretKey: string,
+  ) {}
+
+  private em(): Em {
+    return this.orm.em.fork() as Em;
+  }
+
+  /**
+   * Runs a settlement on its own time (as Paystack does, shortly after answering). A failure (the
+   * database closing under a test, a lost connection) leaves the record pending, which the next
+   * verify or fetch settles once it is overdue.
+   */
+  private later(task: () => Promise<unknown>) {
+    const run = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(task)
+      .catch(() => undefined)
+      .finally(() => this.background.delete(run));
+    this.background.add(run);
+  }
+
+  /** Waits until the settlements this process started have finished (tests). */
+  async idle(): Promise<void> {
+    while (this.background.size > 0) await Promise.all([...this.background]);
+  }
+
+  private async recordRequest(em: Em, kind: 'transfer' | 'refund', key: string) {
+    await em
+      .createQueryBuilder(SandboxRequestSchema)
+      .insert({ kind, key: String(key).slice(0, MAX_REFERENCE), createdAt: new Date() })
+      .execute('run');
+  }
+
+  private async requestCount(kind: 'transfer' | 'refund', key: string): Promise<number> {
+    return this.em().count(SandboxRequestSchema, { kind, key });
+  }
 
   /** GET /bank?country=nigeria&currency=NGN */
   listBanks() {
@@ -312,7 +395,7 @@ export class PaystackSandbox {
   }
 
   /** POST /transferrecipient (nuban, NGN). As Paystack does, the same account answers its existing recipient. */
-  createTransferRecipient(body: {
+  async createTransferRecipient(body: {
     type: string;
     name: string;
     account_number: string;
@@ -324,24 +407,28 @@ export class PaystackSandbox {
     if (!body.name?.trim()) return failure(400, 'Name is required', 'invalid_params');
     const resolved = this.resolveAccount(body.account_number, body.bank_code);
     if (!resolved.status) return failure(422, 'Cannot resolve account', 'invalid_bank_code');
-    const key = `${body.bank_code}:${body.account_number}`;
-    let recipient = this.recipients.get(key);
-    if (!recipient) {
-      const now = new Date().toISOString();
-      const id = this.nextRecipientId++;
-      recipient = {
-        id,
+    const em = this.em();
+    const now = new Date();
+    // One recipient per account, whichever process asks first: the loser of a race reads the winner's.
+    await em
+      .createQueryBuilder(SandboxRecipientSchema)
+      .insert({
         code: `RCP_${randomBytes(8).toString('hex').slice(0, 15)}`,
-        name: body.name.trim(),
+        name: body.name.trim().slice(0, 255),
         accountNumber: body.account_number,
         accountName: resolved.data.account_name,
         bankCode: body.bank_code,
         bankName: this.bank(body.bank_code)?.[1] ?? '',
         createdAt: now,
         updatedAt: now,
-      };
-      this.recipients.set(key, recipient);
-    }
+      })
+      .onConflict(['bankCode', 'accountNumber'])
+      .ignore()
+      .execute('run');
+    const recipient = await em.findOneOrFail(SandboxRecipientSchema, {
+      bankCode: body.bank_code,
+      accountNumber: body.account_number,
+    });
     return {
       status: true as const,
       message: 'Transfer recipient created successfully',
@@ -349,21 +436,21 @@ export class PaystackSandbox {
     };
   }
 
-  private recipientData(r: SandboxRecipient) {
+  private recipientData(r: RecipientRow) {
     return {
       active: true,
-      createdAt: r.createdAt,
+      createdAt: r.createdAt.toISOString(),
       currency: 'NGN',
       description: '',
       domain: 'test',
       email: '',
-      id: r.id,
+      id: RECIPIENT_IDS + r.id,
       integration: INTEGRATION_ID,
       metadata: null,
       name: r.name,
       recipient_code: r.code,
       type: 'nuban',
-      updatedAt: r.updatedAt,
+      updatedAt: r.updatedAt.toISOString(),
       is_deleted: false,
       isDeleted: false,
       details: {
@@ -376,17 +463,17 @@ export class PaystackSandbox {
     };
   }
 
-  private recipientByCode(code: string) {
-    for (const r of this.recipients.values()) if (r.code === code) return r;
-    return undefined;
+  private findTransfer(em: Em, reference: string) {
+    return em.findOne(SandboxTransferSchema, { reference }, { populate: ['recipient'] });
   }
 
   /**
    * POST /transfer (source balance). A reference already seen answers the transfer made with it, never a
-   * second one. The transfer settles shortly after (success, or failed to SANDBOX_FAILING_TRANSFER_ACCOUNT)
-   * unless holdTransfers is set.
+   * second one (the reference is unique: of two processes sending it at once, one inserts and the other
+   * reads that transfer). The transfer settles shortly after (success, or failed to
+   * SANDBOX_FAILING_TRANSFER_ACCOUNT) unless holdTransfers is set.
    */
-  transfer(body: {
+  async transfer(body: {
     source: string;
     amount: number;
     recipient: string;
@@ -394,41 +481,55 @@ export class PaystackSandbox {
     reason?: string;
     currency?: string;
   }) {
-    this.transferRequests.set(body.reference, (this.transferRequests.get(body.reference) ?? 0) + 1);
-    const existing = this.transfers.get(body.reference);
+    const em = this.em();
+    await this.recordRequest(em, 'transfer', body.reference);
+    const existing = await this.findTransfer(em, body.reference);
     if (existing) {
       return { status: true as const, message: 'Transfer has been queued', data: this.transferCreateData(existing) };
     }
     if (body.source !== 'balance') return failure(400, 'Invalid transfer source', 'invalid_params');
     if ((body.currency ?? 'NGN') !== 'NGN') return failure(400, 'Currency is not supported', 'invalid_params');
-    if (!Number.isInteger(body.amount) || body.amount < 100) {
+    if (!Number.isSafeInteger(body.amount) || body.amount < 100) {
       return failure(400, 'Amount must be a whole number of kobo, at least 100', 'invalid_params');
     }
-    const recipient = this.recipientByCode(body.recipient);
+    if (typeof body.reference !== 'string' || !body.reference || body.reference.length > MAX_REFERENCE) {
+      return failure(400, 'Invalid transfer reference', 'invalid_params');
+    }
+    const recipient = await em.findOne(SandboxRecipientSchema, { code: String(body.recipient) });
     if (!recipient) return failure(400, 'Recipient specified is invalid', 'invalid_params');
-    const now = new Date().toISOString();
-    const transfer: SandboxTransfer = {
-      id: this.nextTransferId++,
-      transferCode: `TRF_${randomBytes(8).toString('hex').slice(0, 15)}`,
-      reference: body.reference,
-      amount: body.amount,
-      reason: body.reason ?? '',
-      recipient,
-      status: 'pending',
-      gatewayResponse: null,
-      createdAt: now,
-      updatedAt: now,
-      transferredAt: null,
-    };
-    this.transfers.set(body.reference, transfer);
-    if (!this.holdTransfers) {
-      const outcome = recipient.accountNumber === SANDBOX_FAILING_TRANSFER_ACCOUNT ? 'failed' : 'success';
-      setImmediate(() => this.settleTransfer(body.reference, outcome));
+    const now = new Date();
+    const held = this.holdTransfers;
+    const inserted = await em
+      .createQueryBuilder(SandboxTransferSchema)
+      .insert({
+        transferCode: `TRF_${randomBytes(8).toString('hex').slice(0, 15)}`,
+        reference: body.reference,
+        amount: body.amount,
+        reason: (body.reason ?? '').slice(0, 500),
+        recipient: recipient.id,
+        status: 'pending',
+        gatewayResponse: null,
+        held,
+        createdAt: now,
+        updatedAt: now,
+        transferredAt: null,
+      })
+      .onConflict('reference')
+      .ignore()
+      .execute('run');
+    const transfer = await this.findTransfer(em, body.reference);
+    if (!transfer) throw new Error(`Sandbox transfer ${body.reference} vanished after its insert`);
+    if ((inserted as { affectedRows?: number }).affectedRows === 1 && !held) {
+      this.later(() => this.settleTransfer(body.reference, this.outcomeOf(transfer)));
     }
     return { status: true as const, message: 'Transfer has been queued', data: this.transferCreateData(transfer) };
   }
 
-  private transferCreateData(t: SandboxTransfer) {
+  private outcomeOf(t: TransferRow): 'success' | 'failed' {
+    return t.recipient.accountNumber === SANDBOX_FAILING_TRANSFER_ACCOUNT ? 'failed' : 'success';
+  }
+
+  private transferCreateData(t: TransferRow) {
     return {
       transfersessionid: [],
       transfertrials: [],
@@ -443,31 +544,37 @@ export class PaystackSandbox {
       failures: null,
       transfer_code: t.transferCode,
       titan_code: null,
-      transferred_at: t.transferredAt,
-      id: t.id,
+      transferred_at: iso(t.transferredAt),
+      id: TRANSFER_IDS + t.id,
       integration: INTEGRATION_ID,
-      request: t.id,
-      recipient: t.recipient.id,
-      createdAt: t.createdAt,
-      updatedAt: t.updatedAt,
+      request: TRANSFER_IDS + t.id,
+      recipient: RECIPIENT_IDS + t.recipient.id,
+      createdAt: t.createdAt.toISOString(),
+      updatedAt: t.updatedAt.toISOString(),
     };
   }
 
   /** GET /transfer/verify/{reference}; status false (404) for an unknown reference. */
-  verifyTransfer(reference: string) {
-    const t = this.transfers.get(reference);
+  async verifyTransfer(reference: string) {
+    const em = this.em();
+    let t = await this.findTransfer(em, reference);
+    if (t && t.status === 'pending' && !t.held && Date.now() - t.createdAt.getTime() > SETTLE_OVERDUE_MS) {
+      await this.settleTransfer(reference, this.outcomeOf(t));
+      t = await this.findTransfer(this.em(), reference);
+    }
     if (!t) return { ...failure(404, 'Transfer not found', 'not_found', 'api_error'), data: null };
     return { status: true as const, message: 'Transfer retrieved', data: this.transferData(t) };
   }
 
-  private transferData(t: SandboxTransfer) {
+  private transferData(t: TransferRow) {
+    const id = TRANSFER_IDS + t.id;
     return {
       amount: t.amount,
-      createdAt: t.createdAt,
+      createdAt: t.createdAt.toISOString(),
       currency: 'NGN',
       domain: 'test',
       failures: null,
-      id: t.id,
+      id,
       integration: INTEGRATION_ID,
       reason: t.reason,
       reference: t.reference,
@@ -476,122 +583,157 @@ export class PaystackSandbox {
       status: t.status,
       titan_code: null,
       transfer_code: t.transferCode,
-      transferred_at: t.transferredAt,
-      updatedAt: t.updatedAt,
+      transferred_at: iso(t.transferredAt),
+      updatedAt: t.updatedAt.toISOString(),
       recipient: this.recipientData(t.recipient),
-      session: { provider: t.status === 'success' ? 'nip' : null, id: t.status === 'success' ? `0900${t.id}` : null },
-      gateway_response: t.gatewayResponse,
+      session: { provider: t.status === 'success' ? 'nip' : null, id: t.status === 'success' ? `0900${id}` : null },
+      gateway_response: t.gatewayResponse ?? null,
     };
   }
 
   /** How many POST /transfer requests carried this reference (tests assert a payout was sent once). */
-  transferRequestCount(reference: string): number {
-    return this.transferRequests.get(reference) ?? 0;
+  transferRequestCount(reference: string): Promise<number> {
+    return this.requestCount('transfer', reference);
   }
 
   /** How many distinct transfers the sandbox made (each reference at most once). */
-  get transferCount(): number {
-    return this.transfers.size;
+  transferCount(): Promise<number> {
+    return this.em().count(SandboxTransferSchema, {});
   }
 
   /**
    * Ends a pending transfer as Paystack would and emits `transfer.success` / `transfer.failed`. False when
-   * the reference is unknown or the transfer already settled.
+   * the reference is unknown or the transfer already settled (by this process or another).
    */
-  settleTransfer(reference: string, outcome: 'success' | 'failed'): boolean {
-    const t = this.transfers.get(reference);
-    if (t?.status !== 'pending') return false;
-    const now = new Date().toISOString();
-    t.status = outcome;
-    t.updatedAt = now;
-    if (outcome === 'success') {
-      t.transferredAt = now;
-      t.gatewayResponse = 'Approved or completed successfully';
-    } else {
-      t.gatewayResponse = 'Beneficiary account could not be credited';
-    }
-    this.emit(`transfer.${outcome}`, t);
+  async settleTransfer(reference: string, outcome: 'success' | 'failed'): Promise<boolean> {
+    const em = this.em();
+    const now = new Date();
+    const changed = await em.nativeUpdate(
+      SandboxTransferSchema,
+      { reference, status: 'pending' },
+      outcome === 'success'
+        ? { status: outcome, updatedAt: now, transferredAt: now, gatewayResponse: 'Approved or completed successfully' }
+        : { status: outcome, updatedAt: now, gatewayResponse: 'Beneficiary account could not be credited' },
+    );
+    if (changed !== 1) return false;
+    await this.emit(`transfer.${outcome}`, reference);
     return true;
   }
 
   /** A successful (or pending) transfer comes back: status reversed, and `transfer.reversed` is emitted. */
-  reverseTransfer(reference: string): boolean {
-    const t = this.transfers.get(reference);
-    if (!t || (t.status !== 'success' && t.status !== 'pending')) return false;
-    t.status = 'reversed';
-    t.updatedAt = new Date().toISOString();
-    t.gatewayResponse = 'Transfer reversed by the beneficiary bank';
-    this.emit('transfer.reversed', t);
+  async reverseTransfer(reference: string): Promise<boolean> {
+    const changed = await this.em().nativeUpdate(
+      SandboxTransferSchema,
+      { reference, status: { $in: ['success', 'pending'] } },
+      { status: 'reversed', updatedAt: new Date(), gatewayResponse: 'Transfer reversed by the beneficiary bank' },
+    );
+    if (changed !== 1) return false;
+    await this.emit('transfer.reversed', reference);
     return true;
   }
 
   /** The signed body of a transfer event (what Paystack posts to the webhook). */
-  transferWebhookBody(event: string, reference: string): string | null {
-    const t = this.transfers.get(reference);
+  async transferWebhookBody(event: string, reference: string): Promise<string | null> {
+    const t = await this.findTransfer(this.em(), reference);
     return t ? JSON.stringify({ event, data: this.transferData(t) }) : null;
   }
 
-  private emit(event: string, t: SandboxTransfer) {
-    const body = JSON.stringify({ event, data: this.transferData(t) });
-    this.onWebhook?.(body, signBody(this.secretKey, body));
+  private async emit(event: string, reference: string) {
+    const body = await this.transferWebhookBody(event, reference);
+    if (body) this.onWebhook?.(body, signBody(this.secretKey, body));
   }
 
   /**
    * POST /refund {transaction, amount?, merchant_note?}: a full or partial refund of a successful transaction,
    * never more than its amount minus its earlier refunds that did not fail. It is `pending`, then `processed`
    * shortly after (with a signed refund.processed event) unless holdRefunds is set.
+   *
+   * The transaction's `refunded_amount` holds what its refunds that did not fail take: a refund raises it
+   * with a conditional update (`where refunded_amount + amount <= amount`), which also locks the row until
+   * the refund is written, so refunds of one transaction made at once through two processes are checked
+   * one after the other and never together exceed it.
    */
-  refund(body: { transaction: string; amount?: number; currency?: string; merchant_note?: string }) {
-    this.refundRequests.set(body.transaction, (this.refundRequests.get(body.transaction) ?? 0) + 1);
-    const t = this.transactions.get(body.transaction);
+  async refund(body: { transaction: string; amount?: number; currency?: string; merchant_note?: string }) {
+    const em = this.em();
+    await this.recordRequest(em, 'refund', body.transaction);
+    const t = await em.findOne(SandboxTransactionSchema, { reference: String(body.transaction) });
     if (!t) return failure(404, 'Transaction reference not found', 'not_found', 'api_error');
     if (t.status !== 'success')
       return failure(400, 'Cannot refund a transaction that was not successful', 'invalid_params');
     if ((body.currency ?? t.currency) !== t.currency)
       return failure(400, 'Currency is not supported', 'invalid_params');
-    const earlier = this.refundsOf(t.reference).filter((r) => r.status !== 'failed');
-    const left = t.amount - earlier.reduce((sum, r) => sum + r.amount, 0);
-    const amount = body.amount ?? left;
-    if (!Number.isInteger(amount) || amount < 1) {
+    const leftOf = (row: TransactionRow) => row.amount - row.refundedAmount;
+    const amount = body.amount ?? leftOf(t);
+    if (!Number.isSafeInteger(amount) || amount < 1) {
       return failure(400, 'Amount must be a whole number of kobo, at least 1', 'invalid_params');
     }
-    if (left <= 0) return failure(400, 'Transaction has been fully reversed', 'invalid_params');
-    if (amount > left) return failure(400, SANDBOX_REFUND_TOO_MUCH, 'invalid_params');
-    if (earlier.some((r) => r.amount === amount && (r.status === 'pending' || r.status === 'processing'))) {
-      return failure(400, SANDBOX_REFUND_IN_PROGRESS, 'invalid_params');
+    const tooMuch = (left: number) =>
+      left <= 0
+        ? failure(400, 'Transaction has been fully reversed', 'invalid_params')
+        : failure(400, SANDBOX_REFUND_TOO_MUCH, 'invalid_params');
+    if (amount > leftOf(t)) return tooMuch(leftOf(t));
+    const held = this.holdRefunds;
+    let refundId: number;
+    try {
+      refundId = await em.transactional(async (tx) => {
+        const t2 = tx as Em;
+        const reserved = await t2.execute<{ affectedRows: number }>(
+          'update sandbox_transactions set refunded_amount = refunded_amount + ? where id = ? and refunded_amount + ? <= amount',
+          [amount, t.id, amount],
+          'run',
+        );
+        if (reserved.affectedRows !== 1) {
+          const now = await t2.findOneOrFail(SandboxTransactionSchema, t.id, { disableIdentityMap: true });
+          throw new Refusal(tooMuch(leftOf(now)));
+        }
+        const inProgress = await t2.count(SandboxRefundSchema, {
+          transaction: t.id,
+          amount,
+          status: { $in: ['pending', 'processing'] },
+        });
+        if (inProgress > 0) throw new Refusal(failure(400, SANDBOX_REFUND_IN_PROGRESS, 'invalid_params'));
+        const now = new Date();
+        const refund = t2.create(SandboxRefundSchema, {
+          transaction: t.id,
+          amount,
+          status: 'pending',
+          merchantNote: (body.merchant_note ?? '').slice(0, 500),
+          held,
+          createdAt: now,
+          updatedAt: now,
+          refundedAt: null,
+        });
+        await t2.flush();
+        return refund.id;
+      });
+    } catch (err) {
+      if (err instanceof Refusal) return err.failure;
+      throw err;
     }
-    const now = new Date().toISOString();
-    const refund: SandboxRefund = {
-      id: this.nextRefundId++,
-      transaction: t,
-      amount,
-      status: 'pending',
-      merchantNote: body.merchant_note ?? '',
-      createdAt: now,
-      updatedAt: now,
-      refundedAt: null,
-    };
-    this.refunds.set(refund.id, refund);
-    if (!this.holdRefunds) setImmediate(() => this.settleRefund(refund.id, 'processed'));
+    const refund = await this.findRefund(this.em(), refundId);
+    if (!refund) throw new Error(`Sandbox refund ${refundId} vanished after its insert`);
+    if (!held) this.later(() => this.settleRefund(REFUND_IDS + refundId, 'processed'));
+    const tx = refund.transaction;
+    const paidAt = iso(tx.paidAt) ?? tx.createdAt.toISOString();
     return {
       status: true as const,
       message: 'Refund has been queued for processing',
       data: {
         transaction: {
-          id: t.id,
+          id: TRANSACTION_IDS + tx.id,
           domain: 'test',
-          reference: t.reference,
-          amount: t.amount,
-          paid_at: t.paidAt ?? t.createdAt,
+          reference: tx.reference,
+          amount: tx.amount,
+          paid_at: paidAt,
           channel: 'card',
-          currency: t.currency,
+          currency: tx.currency,
           authorization: { exp_month: null, exp_year: null, account_name: null },
           customer: { international_format_phone: null },
           plan: {},
           subaccount: { currency: null },
           split: {},
           order_id: null,
-          paidAt: t.paidAt ?? t.createdAt,
+          paidAt,
           pos_transaction_data: null,
           source: null,
           fees_breakdown: null,
@@ -600,59 +742,76 @@ export class PaystackSandbox {
         deducted_amount: 0,
         channel: null,
         merchant_note: refund.merchantNote,
-        customer_note: `Refund for transaction ${t.reference}`,
+        customer_note: `Refund for transaction ${tx.reference}`,
         status: refund.status,
         refunded_by: 'sandbox@caps.test',
         expected_at: new Date(Date.now() + 5 * 86_400_000).toISOString(),
-        currency: t.currency,
+        currency: tx.currency,
         domain: 'test',
         amount: refund.amount,
         fully_deducted: false,
-        id: refund.id,
-        createdAt: refund.createdAt,
-        updatedAt: refund.updatedAt,
+        id: REFUND_IDS + refund.id,
+        createdAt: refund.createdAt.toISOString(),
+        updatedAt: refund.updatedAt.toISOString(),
       },
     };
   }
 
-  private refundsOf(reference: string): SandboxRefund[] {
-    return [...this.refunds.values()].filter((r) => r.transaction.reference === reference);
+  private findRefund(em: Em, rowId: number) {
+    return em.findOne(SandboxRefundSchema, { id: rowId }, { populate: ['transaction'] });
   }
 
-  private refundData(r: SandboxRefund) {
+  /** The refunds of a transaction (every refund without one), settling overdue ones first. */
+  private async refundsOf(reference?: string): Promise<RefundRow[]> {
+    const where = reference === undefined ? {} : { transaction: { reference } };
+    let rows = await this.em().find(SandboxRefundSchema, where, { populate: ['transaction'], orderBy: { id: 'asc' } });
+    const overdue = rows.filter((r) => this.overdue(r));
+    if (overdue.length > 0) {
+      for (const r of overdue) await this.settleRefund(REFUND_IDS + r.id, 'processed');
+      rows = await this.em().find(SandboxRefundSchema, where, { populate: ['transaction'], orderBy: { id: 'asc' } });
+    }
+    return rows;
+  }
+
+  private overdue(r: RefundRow) {
+    return r.status === 'pending' && !r.held && Date.now() - r.createdAt.getTime() > SETTLE_OVERDUE_MS;
+  }
+
+  private refundData(r: RefundRow) {
+    const t = r.transaction;
     return {
       integration: INTEGRATION_ID,
-      transaction: r.transaction.id,
+      transaction: TRANSACTION_IDS + t.id,
       dispute: null,
       settlement: null,
-      id: r.id,
+      id: REFUND_IDS + r.id,
       domain: 'test',
-      currency: r.transaction.currency,
+      currency: t.currency,
       amount: r.amount,
       status: r.status,
-      refunded_at: r.refundedAt,
+      refunded_at: iso(r.refundedAt),
       refunded_by: 'sandbox@caps.test',
-      customer_note: `Refund for transaction ${r.transaction.reference}`,
+      customer_note: `Refund for transaction ${t.reference}`,
       merchant_note: r.merchantNote,
       deducted_amount: r.status === 'processed' ? r.amount : 0,
       fully_deducted: r.status === 'processed' ? 1 : 0,
-      createdAt: r.createdAt,
+      createdAt: r.createdAt.toISOString(),
       bank_reference: null,
-      transaction_reference: r.transaction.reference,
+      transaction_reference: t.reference,
       reason: r.merchantNote,
       customer: {
-        id: r.transaction.id,
+        id: TRANSACTION_IDS + t.id,
         first_name: '',
         last_name: '',
-        email: r.transaction.email,
-        customer_code: `CUS_${r.transaction.id}`,
+        email: t.email,
+        customer_code: `CUS_${TRANSACTION_IDS + t.id}`,
         phone: '',
         metadata: '',
         risk_action: 'default',
         international_format_phone: '',
       },
-      refund_type: r.amount === r.transaction.amount ? 'full' : 'partial',
-      transaction_amount: r.transaction.amount,
+      refund_type: r.amount === t.amount ? 'full' : 'partial',
+      transaction_amount: t.amount,
       initiated_by: 'merchant',
       refund_channel: 'card',
       session_id: null,
@@ -661,17 +820,20 @@ export class PaystackSandbox {
   }
 
   /** GET /refund/{id}; status false (404) for an unknown id. */
-  fetchRefund(id: number | string) {
-    const r = this.refunds.get(Number(id));
+  async fetchRefund(id: number | string) {
+    const rowId = refundRowId(id);
+    let r = rowId === null ? null : await this.findRefund(this.em(), rowId);
+    if (r && rowId !== null && this.overdue(r)) {
+      await this.settleRefund(REFUND_IDS + rowId, 'processed');
+      r = await this.findRefund(this.em(), rowId);
+    }
     if (!r) return { ...failure(404, 'Refund not found', 'not_found', 'api_error'), data: null };
     return { status: true as const, message: 'Refund retrieved', data: this.refundData(r) };
   }
 
   /** GET /refund?transaction=…: the refunds of a transaction (every refund without one), newest first. */
-  listRefunds(query: { transaction?: string } = {}) {
-    const list = [...this.refunds.values()]
-      .filter((r) => !query.transaction || r.transaction.reference === query.transaction)
-      .sort((a, b) => b.id - a.id);
+  async listRefunds(query: { transaction?: string } = {}) {
+    const list = (await this.refundsOf(query.transaction || undefined)).reverse();
     return {
       status: true as const,
       message: 'Refunds retrieved',
@@ -688,44 +850,68 @@ export class PaystackSandbox {
   }
 
   /** How many POST /refund requests named this transaction (tests assert a refund was sent once). */
-  refundRequestCount(reference: string): number {
-    return this.refundRequests.get(reference) ?? 0;
+  refundRequestCount(reference: string): Promise<number> {
+    return this.requestCount('refund', reference);
   }
 
   /** The ids of a transaction's refunds, oldest first (tests). */
-  refundIds(reference: string): number[] {
-    return this.refundsOf(reference)
-      .map((r) => r.id)
-      .sort((a, b) => a - b);
+  async refundIds(reference: string): Promise<number[]> {
+    const rows = await this.em().find(
+      SandboxRefundSchema,
+      { transaction: { reference } },
+      { fields: ['id'], orderBy: { id: 'asc' } },
+    );
+    return rows.map((r) => REFUND_IDS + r.id);
   }
 
   /**
    * Ends a pending refund as Paystack would and emits `refund.processed` / `refund.failed`. False when the
-   * id is unknown or the refund already ended.
+   * id is unknown or the refund already ended (here or in another process). A failed refund gives its
+   * amount back to what the transaction may still refund, in the same database transaction.
    */
-  settleRefund(id: number | string, outcome: 'processed' | 'failed'): boolean {
-    const r = this.refunds.get(Number(id));
-    if (r?.status !== 'pending' && r?.status !== 'processing') return false;
-    const now = new Date().toISOString();
-    r.status = outcome;
-    r.updatedAt = now;
-    if (outcome === 'processed') r.refundedAt = now;
-    this.emitRefund(`refund.${outcome}`, r);
+  async settleRefund(id: number | string, outcome: 'processed' | 'failed'): Promise<boolean> {
+    const rowId = refundRowId(id);
+    if (rowId === null) return false;
+    const changed = await this.em().transactional(async (tx) => {
+      const em = tx as Em;
+      const now = new Date();
+      const ended = await em.nativeUpdate(
+        SandboxRefundSchema,
+        { id: rowId, status: { $in: ['pending', 'processing'] } },
+        outcome === 'processed'
+          ? { status: outcome, updatedAt: now, refundedAt: now }
+          : { status: outcome, updatedAt: now },
+      );
+      if (ended !== 1) return false;
+      if (outcome === 'failed') {
+        const r = await em.findOneOrFail(SandboxRefundSchema, { id: rowId }, { disableIdentityMap: true });
+        await em.execute(
+          'update sandbox_transactions set refunded_amount = refunded_amount - ? where id = ?',
+          [r.amount, r.transaction.id],
+          'run',
+        );
+      }
+      return true;
+    });
+    if (!changed) return false;
+    const body = await this.refundWebhookBody(`refund.${outcome}`, REFUND_IDS + rowId);
+    if (body) this.onWebhook?.(body, signBody(this.secretKey, body));
     return true;
   }
 
   /** The signed body of a refund event, as Paystack posts it to the webhook (null for an unknown id). */
-  refundWebhookBody(event: string, id: number | string): string | null {
-    const r = this.refunds.get(Number(id));
+  async refundWebhookBody(event: string, id: number | string): Promise<string | null> {
+    const rowId = refundRowId(id);
+    const r = rowId === null ? null : await this.findRefund(this.em(), rowId);
     return r ? JSON.stringify({ event, data: this.refundEventData(r) }) : null;
   }
 
-  private refundEventData(r: SandboxRefund) {
+  private refundEventData(r: RefundRow) {
     return {
-      id: String(r.id),
+      id: String(REFUND_IDS + r.id),
       status: r.status,
       transaction_reference: r.transaction.reference,
-      refund_reference: r.status === 'processed' ? `RFD_${r.id}` : null,
+      refund_reference: r.status === 'processed' ? `RFD_${REFUND_IDS + r.id}` : null,
       amount: r.amount,
       currency: r.transaction.currency,
       processor: 'sandbox',
@@ -735,31 +921,48 @@ export class PaystackSandbox {
     };
   }
 
-  private emitRefund(event: string, r: SandboxRefund) {
-    const body = JSON.stringify({ event, data: this.refundEventData(r) });
-    this.onWebhook?.(body, signBody(this.secretKey, body));
-  }
-
-  /** POST /transaction/initialize */
-  initialize(body: { email: string; amount: number; reference: string; callback_url: string; currency?: string }) {
+  /**
+   * POST /transaction/initialize. The reference is unique, as at Paystack: a second initialize with one
+   * already used (here or through another process) is refused.
+   */
+  async initialize(body: {
+    email: string;
+    amount: number;
+    reference: string;
+    callback_url: string;
+    currency?: string;
+  }) {
+    if (typeof body.reference !== 'string' || !body.reference || body.reference.length > MAX_REFERENCE) {
+      return failure(400, 'Invalid transaction reference', 'invalid_params');
+    }
+    if (!Number.isSafeInteger(body.amount) || body.amount < 1) {
+      return failure(400, 'Invalid amount', 'invalid_params');
+    }
     const accessCode = randomBytes(8).toString('hex');
-    const transaction: SandboxTransaction = {
-      id: this.nextId++,
-      reference: body.reference,
-      accessCode,
-      email: body.email,
-      amount: body.amount,
-      currency: body.currency ?? 'NGN',
-      callbackUrl: body.callback_url,
-      status: 'ongoing',
-      gatewayResponse: 'Pending',
-      createdAt: new Date().toISOString(),
-      paidAt: null,
-      last4: null,
-    };
-    this.transactions.set(body.reference, transaction);
+    const inserted = await this.em()
+      .createQueryBuilder(SandboxTransactionSchema)
+      .insert({
+        reference: body.reference,
+        accessCode,
+        email: String(body.email).slice(0, 254),
+        amount: body.amount,
+        currency: body.currency ?? 'NGN',
+        callbackUrl: String(body.callback_url).slice(0, 2000),
+        status: 'ongoing',
+        gatewayResponse: 'Pending',
+        last4: null,
+        refundedAmount: 0,
+        createdAt: new Date(),
+        paidAt: null,
+      })
+      .onConflict('reference')
+      .ignore()
+      .execute('run');
+    if ((inserted as { affectedRows?: number }).affectedRows !== 1) {
+      return failure(400, 'Duplicate Transaction Reference', 'duplicate_reference');
+    }
     return {
-      status: true,
+      status: true as const,
       message: 'Authorization URL created',
       data: {
         authorization_url: `/payment-sandbox/checkout/${encodeURIComponent(body.reference)}`,
@@ -769,12 +972,17 @@ export class PaystackSandbox {
     };
   }
 
+  private findTransaction(em: Em, reference: string) {
+    return em.findOne(SandboxTransactionSchema, { reference: String(reference) });
+  }
+
   /** GET /transaction/verify/{reference}; null data (404) for an unknown reference. */
-  verify(reference: string) {
-    const t = this.transactions.get(reference);
-    if (!t) return { status: false, message: 'Transaction reference not found', data: null };
+  async verify(reference: string) {
+    const row = await this.findTransaction(this.em(), reference);
+    if (!row) return { status: false as const, message: 'Transaction reference not found', data: null };
+    const t = transactionView(row);
     return {
-      status: true,
+      status: true as const,
       message: 'Verification successful',
       data: {
         id: t.id,
@@ -837,30 +1045,37 @@ export class PaystackSandbox {
     };
   }
 
-  transaction(reference: string): Readonly<SandboxTransaction> | undefined {
-    return this.transactions.get(reference);
+  async transaction(reference: string): Promise<Readonly<SandboxTransactionView> | undefined> {
+    const row = await this.findTransaction(this.em(), reference);
+    return row ? transactionView(row) : undefined;
   }
 
-  /** The hosted page's form: the card decides; anything but the success card is declined. */
-  pay(reference: string, cardNumber: string): SandboxTransaction | undefined {
-    const t = this.transactions.get(reference);
-    if (t?.status !== 'ongoing') return t;
+  /**
+   * The hosted page's form: the card decides; anything but the success card is declined. Only an
+   * `ongoing` transaction changes (a conditional update): of two payments at once, through one process
+   * or two, the first decides and the other gets the transaction as it decided it.
+   */
+  async pay(reference: string, cardNumber: string): Promise<SandboxTransactionView | undefined> {
+    const em = this.em();
     const digits = cardNumber.replace(/\D/g, '');
-    t.last4 = digits.slice(-4) || null;
-    if (digits === SANDBOX_SUCCESS_CARD) {
-      t.status = 'success';
-      t.gatewayResponse = 'Successful';
-      t.paidAt = new Date().toISOString();
-    } else {
-      t.status = 'failed';
-      t.gatewayResponse = digits === SANDBOX_DECLINED_CARD ? 'Declined' : 'Declined: unknown test card';
-    }
-    return t;
+    const last4 = digits.slice(-4) || null;
+    await em.nativeUpdate(
+      SandboxTransactionSchema,
+      { reference: String(reference), status: 'ongoing' },
+      digits === SANDBOX_SUCCESS_CARD
+        ? { status: 'success', gatewayResponse: 'Successful', paidAt: new Date(), last4 }
+        : {
+            status: 'failed',
+            gatewayResponse: digits === SANDBOX_DECLINED_CARD ? 'Declined' : 'Declined: unknown test card',
+            last4,
+          },
+    );
+    return this.transaction(reference);
   }
 
   /** The charge.success event Paystack would post to the webhook. */
-  webhookBody(reference: string): string {
-    const { data } = this.verify(reference);
+  async webhookBody(reference: string): Promise<string> {
+    const { data } = await this.verify(reference);
     return JSON.stringify({ event: 'charge.success', data });
   }
 }
@@ -872,17 +1087,18 @@ export class SandboxProvider implements PaymentProvider {
   constructor(readonly sandbox: PaystackSandbox) {}
 
   async initialize(input: { email: string; amountKobo: number; reference: string; callbackUrl: string }) {
-    const answer = this.sandbox.initialize({
+    const answer = await this.sandbox.initialize({
       email: input.email,
       amount: input.amountKobo,
       reference: input.reference,
       callback_url: input.callbackUrl,
     });
+    if (!answer.status) throw new Error(`Payment sandbox initialize failed: ${answer.message}`);
     return { authorizationUrl: answer.data.authorization_url, reference: answer.data.reference };
   }
 
   async verify(reference: string): Promise<VerifiedTransaction | null> {
-    return this.sandbox.verify(reference).data;
+    return (await this.sandbox.verify(reference)).data;
   }
 
   verifySignature(rawBody: string, signature: string | undefined) {
@@ -906,7 +1122,7 @@ export class SandboxProvider implements PaymentProvider {
 
   async createTransferRecipient(input: { name: string; accountNumber: string; bankCode: string }) {
     this.reachable('transfer recipient');
-    const answer = this.sandbox.createTransferRecipient({
+    const answer = await this.sandbox.createTransferRecipient({
       type: 'nuban',
       name: input.name,
       account_number: input.accountNumber,
@@ -919,7 +1135,7 @@ export class SandboxProvider implements PaymentProvider {
 
   async transfer(input: { amountKobo: number; recipientCode: string; reference: string; reason: string }) {
     this.reachable('transfer');
-    const answer = this.sandbox.transfer({
+    const answer = await this.sandbox.transfer({
       source: 'balance',
       amount: input.amountKobo,
       recipient: input.recipientCode,
@@ -933,12 +1149,12 @@ export class SandboxProvider implements PaymentProvider {
 
   async verifyTransfer(reference: string): Promise<VerifiedTransfer | null> {
     this.reachable('transfer verify');
-    const answer = this.sandbox.verifyTransfer(reference);
+    const answer = await this.sandbox.verifyTransfer(reference);
     return answer.status ? verifiedTransferOf(answer.data) : null;
   }
   async refund(input: { transactionReference: string; amountKobo: number; reason: string }): Promise<VerifiedRefund> {
     this.reachable('refund');
-    const answer = this.sandbox.refund({
+    const answer = await this.sandbox.refund({
       transaction: input.transactionReference,
       amount: input.amountKobo,
       currency: 'NGN',
@@ -953,15 +1169,14 @@ export class SandboxProvider implements PaymentProvider {
   async fetchRefund(refundId: string): Promise<VerifiedRefund | null> {
     this.reachable('refund fetch');
     if (!/^\d+$/.test(refundId)) return null;
-    const answer = this.sandbox.fetchRefund(refundId);
+    const answer = await this.sandbox.fetchRefund(refundId);
     return answer.status ? verifiedRefundOf(answer.data) : null;
   }
 
   async listRefunds(transactionReference: string): Promise<VerifiedRefund[]> {
     this.reachable('refund list');
-    return this.sandbox
-      .listRefunds({ transaction: transactionReference })
-      .data.map((data) => verifiedRefundOf(data))
+    return (await this.sandbox.listRefunds({ transaction: transactionReference })).data
+      .map((data) => verifiedRefundOf(data))
       .filter((r): r is VerifiedRefund => r !== null);
   }
 }

@@ -7,6 +7,7 @@ import { Migration20261124131412 as M3 } from './Migration20261124131412.js';
 import { Migration20261124153942 as M4 } from './Migration20261124153942.js';
 import { Migration20261124163741 as M5 } from './Migration20261124163741.js';
 import { Migration20261124185912 as M6 } from './Migration20261124185912.js';
+import { Migration20261124225124 as M7 } from './Migration20261124225124.js';
 
 export const sqliteMigrations: MigrationObject[] = [
   { name: 'Migration20261121003426', class: M0 },
@@ -16,4 +17,5 @@ export const sqliteMigrations: MigrationObject[] = [
   { name: 'Migration20261124153942', class: M4 },
   { name: 'Migration20261124163741', class: M5 },
   { name: 'Migration20261124185912', class: M6 },
+  { name: 'Migration20261124225124', class: M7 },
 ];
