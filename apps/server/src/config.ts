@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { type DatabaseConfig, defaultServicesConfig, type ServicesConfig } from '@caps/api';
+import { type DatabaseConfig, defaultServicesConfig, parseReadUrls, type ServicesConfig } from '@caps/api';
 
 /** Everything the server reads from the environment, with its default. README lists the same table. */
 export interface AppConfig {
@@ -54,6 +54,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST ?? '0.0.0.0',
     database: {
       databaseUrl: env.DATABASE_URL || undefined,
+      // PostgreSQL read replicas for the public catalogue (comma-separated; checked when the database opens).
+      readUrls: parseReadUrls(env.DATABASE_READ_URLS),
       sqlitePath: env.SQLITE_PATH || './data/caps.sqlite',
       debug: env.DB_DEBUG === 'true',
     },

@@ -11,7 +11,16 @@ export { type Clock, FileOffsetClock, OffsetClock, systemClock } from './clock.j
 export type { ServicesConfig } from './config.js';
 export { defaultServicesConfig } from './config.js';
 export { type Context, createContext, type RequestInfo, type Services } from './context.js';
-export { type DatabaseConfig, type Dialect, dialectOf, type Em, type Orm, openDatabase } from './db/orm.js';
+export {
+  type DatabaseConfig,
+  type Dialect,
+  dialectOf,
+  type Em,
+  type Orm,
+  openDatabase,
+  parseReadUrls,
+} from './db/orm.js';
+export { type ReadFrom, replicaConnections } from './db/read.js';
 export { DOMAIN_ERRORS, DomainError, type DomainErrorCode, TRPC_HTTP_STATUS } from './errors.js';
 export { addMissingMiddleSizes, type MiddleSizeBackfill } from './images/backfill.js';
 export { ImageStore, type ImageUpload, imageUrl, sniffImageType } from './images/image-store.js';

@@ -18,11 +18,50 @@ export interface DatabaseConfig {
   databaseUrl?: string | undefined;
   /** SQLite file, used when no PostgreSQL URL is given. */
   sqlitePath?: string | undefined;
+  /**
+   * PostgreSQL read replicas of the primary (DATABASE_READ_URLS, comma-separated). Only the public catalogue's
+   * reads go to them (db/read.ts), each statement to one of them at random, again on the primary when it
+   * fails there; every other query, every write and every transaction stays on the primary. Ignored on SQLite.
+   */
+  readUrls?: string[] | undefined;
   debug?: boolean;
 }
 
+const POSTGRES_URL = /^postgres(ql)?:\/\//;
+
 export function dialectOf(config: DatabaseConfig): Dialect {
-  return config.databaseUrl && /^postgres(ql)?:\/\//.test(config.databaseUrl) ? 'postgresql' : 'sqlite';
+  return config.databaseUrl && POSTGRES_URL.test(config.databaseUrl) ? 'postgresql' : 'sqlite';
+}
+
+/**
+ * The read replicas as MikroORM connection options, or an error naming the entry that is not a PostgreSQL
+ * URL (by position, never by content: a URL may hold a password).
+ */
+export function replicaOptions(readUrls: readonly string[] | undefined): { name: string; clientUrl: string }[] {
+  return (readUrls ?? []).map((raw, index) => {
+    const url = raw.trim();
+    const position = `DATABASE_READ_URLS entry ${index + 1}`;
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(url);
+    } catch {
+      parsed = undefined;
+    }
+    if (!POSTGRES_URL.test(url) || !parsed?.hostname) {
+      throw new Error(
+        `${position} is not a PostgreSQL URL: expected postgres://user:password@host:5432/database, comma-separated`,
+      );
+    }
+    return { name: `read-${index + 1}`, clientUrl: url };
+  });
+}
+
+/** DATABASE_READ_URLS as a list: comma-separated, blanks around and between commas ignored. */
+export function parseReadUrls(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '');
 }
 
 export function ormOptions(config: DatabaseConfig): Options {
@@ -42,6 +81,10 @@ export function ormOptions(config: DatabaseConfig): Options {
       driver: PostgreSqlDriver,
       clientUrl: config.databaseUrl,
       pool: { min: 0, max: 10 },
+      // Each replica gets a pool of the same size. Reads go to the primary unless a query asks for 'read'
+      // (db/read.ts): only the public catalogue does, never a transaction or a read that follows a write.
+      replicas: replicaOptions(config.readUrls),
+      preferReadReplicas: false,
       migrations: {
         migrationsList: postgresqlMigrations,
         path: resolve(import.meta.dirname ?? '.', 'migrations/postgresql'),

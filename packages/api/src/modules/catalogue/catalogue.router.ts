@@ -6,6 +6,7 @@ import * as catalogue from './catalogue.service.js';
 
 const tag = 'Catalogue';
 
+// The public catalogue reads from a read replica when DATABASE_READ_URLS names some (db/read.ts).
 export const catalogueRouter = router({
   list: publicProcedure
     .meta({
@@ -19,10 +20,10 @@ export const catalogueRouter = router({
     })
     .input(ProductListQuery)
     .output(answer(PagedProductsDto))
-    .query(({ ctx, input }) => catalogue.listProducts(ctx, input)),
+    .query(({ ctx, input }) => catalogue.listProducts(ctx, input, 'read')),
   get: publicProcedure
     .meta({ rest: { method: 'GET', path: '/products/{id}', tag, summary: 'One public product.' } })
     .input(IdParam)
     .output(answer(ProductDto))
-    .query(({ ctx, input }) => catalogue.getProduct(ctx, input.id)),
+    .query(({ ctx, input }) => catalogue.getProduct(ctx, input.id, 'read')),
 });

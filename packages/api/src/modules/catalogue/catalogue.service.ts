@@ -3,6 +3,7 @@ import { BaseSqlitePlatform } from '@mikro-orm/knex';
 import type { z } from 'zod';
 import type { Context } from '../../context.js';
 import type { Em } from '../../db/orm.js';
+import { type ReadFrom, readRows } from '../../db/read.js';
 import { DomainError } from '../../errors.js';
 import { type ProductRow, toProductDto } from './catalogue.mapper.js';
 import { containsPattern, searchTerms } from './catalogue.search.js';
@@ -93,8 +94,16 @@ function ratingsColumn(em: Em): string {
 
 const selectProducts = (em: Em) => `select ${PRODUCT_COLUMNS}, ${ratingsColumn(em)} ${PUBLIC_PRODUCTS}`;
 
-/** One page of the public catalogue with its totals: `{ data, current_page, last_page, per_page, total }`. */
-export async function listProducts(ctx: Context, query: ListQuery): Promise<PagedProductsDto> {
+/**
+ * One page of the public catalogue with its totals: `{ data, current_page, last_page, per_page, total }`.
+ * `from`: 'read' for the public catalogue (a read replica when there are some, db/read.ts), 'write' for a
+ * caller that must see the primary.
+ */
+export async function listProducts(
+  ctx: Context,
+  query: ListQuery,
+  from: ReadFrom = 'write',
+): Promise<PagedProductsDto> {
   const { em } = ctx;
   const filters = filtersOf(query);
   const totalKey = JSON.stringify([
@@ -104,20 +113,21 @@ export async function listProducts(ctx: Context, query: ListQuery): Promise<Page
     searchTerms(query.search),
   ]);
   const counting = ctx.services.catalogueTotals.total(totalKey, () =>
-    em
-      .execute<{ total: number | string }[]>(
-        `select count(*) as total ${PUBLIC_PRODUCTS}${filters.sql}`,
-        filters.params,
-      )
-      .then((r) => Number(r[0]?.total ?? 0)),
+    readRows<{ total: number | string }[]>(
+      em,
+      from,
+      `select count(*) as total ${PUBLIC_PRODUCTS}${filters.sql}`,
+      filters.params,
+    ).then((r) => Number(r[0]?.total ?? 0)),
   );
   const [total, rows] = await Promise.all([
     counting,
-    em.execute<ProductRow[]>(`${selectProducts(em)}${filters.sql} order by ${orderOf(query)} limit ? offset ?`, [
-      ...filters.params,
-      query.per_page,
-      (query.page - 1) * query.per_page,
-    ]),
+    readRows<ProductRow[]>(
+      em,
+      from,
+      `${selectProducts(em)}${filters.sql} order by ${orderOf(query)} limit ? offset ?`,
+      [...filters.params, query.per_page, (query.page - 1) * query.per_page],
+    ),
   ]);
   return {
     data: rows.map((row) => toProductDto(row)),
@@ -128,9 +138,12 @@ export async function listProducts(ctx: Context, query: ListQuery): Promise<Page
   };
 }
 
-/** One public product, or 404. */
-export async function getProduct(ctx: Context, id: number): Promise<ProductDto> {
-  const rows = await ctx.em.execute<ProductRow[]>(`${selectProducts(ctx.em)} and p.id = ?`, [id]);
+/**
+ * One public product, or 404. `from`: 'read' for the public product page (a read replica when there are
+ * some); the primary by default, for the cart and wishlist, whose checks decide a write.
+ */
+export async function getProduct(ctx: Context, id: number, from: ReadFrom = 'write'): Promise<ProductDto> {
+  const rows = await readRows<ProductRow[]>(ctx.em, from, `${selectProducts(ctx.em)} and p.id = ?`, [id]);
   const row = rows[0];
   if (!row) throw new DomainError('NOT_FOUND', 'Product not found');
   return toProductDto(row);

@@ -1,6 +1,7 @@
 import { DEFAULT_VENDOR_RATING, type PublicVendorDto } from '@caps/contracts';
 import type { Context } from '../../context.js';
 import type { Em } from '../../db/orm.js';
+import { type ReadFrom, readRows, readWith } from '../../db/read.js';
 import { DomainError } from '../../errors.js';
 import { imageUrl } from '../../images/image-store.js';
 import { VendorSchema } from './vendors.entities.js';
@@ -28,18 +29,22 @@ const toIso = (value: string | number | Date) =>
  * Rating and product count per shop. A shop's rating is the average of its shop reviews and the
  * reviews of its products; 4.5 (spec 9) until the first review.
  */
-export async function statsOf(em: Em, vendorIds: number[]) {
+export async function statsOf(em: Em, vendorIds: number[], from: ReadFrom = 'write') {
   const stats = new Map<number, { average: number; count: number; products: number }>();
   if (vendorIds.length === 0) return stats;
   const placeholders = vendorIds.map(() => '?').join(', ');
-  const ratings = await em.execute<{ vendor_id: number; average: number | string; count: number | string }[]>(
+  const ratings = await readRows<{ vendor_id: number; average: number | string; count: number | string }[]>(
+    em,
+    from,
     `select coalesce(r.vendor_id, p.vendor_id) as vendor_id, avg(r.rating) as average, count(r.id) as count
        from reviews r left join products p on p.id = r.product_id
       where coalesce(r.vendor_id, p.vendor_id) in (${placeholders})
       group by coalesce(r.vendor_id, p.vendor_id)`,
     vendorIds,
   );
-  const products = await em.execute<{ vendor_id: number; count: number | string }[]>(
+  const products = await readRows<{ vendor_id: number; count: number | string }[]>(
+    em,
+    from,
     `select vendor_id, count(id) as count from products where archived_at is null and vendor_id in (${placeholders}) group by vendor_id`,
     vendorIds,
   );
@@ -55,33 +60,36 @@ export async function statsOf(em: Em, vendorIds: number[]) {
   return stats;
 }
 
-async function publicVendorRows(em: Em, id?: number): Promise<VendorRow[]> {
-  const qb = em
-    .createQueryBuilder(VendorSchema, 'v')
-    .select([
-      'v.id',
-      'u.full_name as owner_name',
-      'v.shop_name',
-      'v.shop_description',
-      'v.address',
-      'v.phone',
-      'v.profile_image',
-      'v.cover_image',
-      'v.verified_at',
-      'v.created_at',
-    ])
-    .join('v.user', 'u')
-    .where('v.verified_at is not null')
-    .andWhere(`u.status = 'active'`)
-    .orderBy({ id: 'asc' });
-  if (id !== undefined) qb.andWhere({ id });
-  return qb.execute<VendorRow[]>('all', false);
+async function publicVendorRows(em: Em, from: ReadFrom, id?: number): Promise<VendorRow[]> {
+  return readWith(em, from, (connection) => {
+    const qb = em
+      .createQueryBuilder(VendorSchema, 'v', connection)
+      .select([
+        'v.id',
+        'u.full_name as owner_name',
+        'v.shop_name',
+        'v.shop_description',
+        'v.address',
+        'v.phone',
+        'v.profile_image',
+        'v.cover_image',
+        'v.verified_at',
+        'v.created_at',
+      ])
+      .join('v.user', 'u')
+      .where('v.verified_at is not null')
+      .andWhere(`u.status = 'active'`)
+      .orderBy({ id: 'asc' });
+    if (id !== undefined) qb.andWhere({ id });
+    return qb.execute<VendorRow[]>('all', false);
+  });
 }
 
-async function toDtos(em: Em, rows: VendorRow[]): Promise<PublicVendorDto[]> {
+async function toDtos(em: Em, from: ReadFrom, rows: VendorRow[]): Promise<PublicVendorDto[]> {
   const stats = await statsOf(
     em,
     rows.map((r) => Number(r.id)),
+    from,
   );
   return rows.map((row) => {
     const stat = stats.get(Number(row.id)) ?? { average: 0, count: 0, products: 0 };
@@ -104,13 +112,17 @@ async function toDtos(em: Em, rows: VendorRow[]): Promise<PublicVendorDto[]> {
   });
 }
 
-/** Every verified shop of an active owner, oldest first. */
+/**
+ * Every verified shop of an active owner, oldest first. Shops are the public catalogue: they are read from a
+ * read replica when there are some (db/read.ts).
+ */
 export async function listVendors(ctx: Context): Promise<PublicVendorDto[]> {
-  return toDtos(ctx.em, await publicVendorRows(ctx.em));
+  return toDtos(ctx.em, 'read', await publicVendorRows(ctx.em, 'read'));
 }
 
+/** One public shop (read as listVendors reads), or 404. */
 export async function getVendor(ctx: Context, id: number): Promise<PublicVendorDto> {
-  const [dto] = await toDtos(ctx.em, await publicVendorRows(ctx.em, id));
+  const [dto] = await toDtos(ctx.em, 'read', await publicVendorRows(ctx.em, 'read', id));
   if (!dto) throw new DomainError('NOT_FOUND', 'Vendor not found');
   return dto;
 }
