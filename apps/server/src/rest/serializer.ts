@@ -99,38 +99,42 @@ export function answerSerializer(output: z.ZodType | undefined): Serializer {
  * classes, symbols or custom transformers, which would be the only other things it annotates.
  */
 export function isPlainJson(value: unknown): boolean {
-  const seen = new Set<object>();
-  const plain = (v: unknown): boolean => {
-    switch (typeof v) {
-      case 'string':
-      case 'boolean':
-        return true;
-      case 'number':
-        return Number.isFinite(v) && !(v === 0 && 1 / v < 0);
-      case 'object':
-        break;
-      default:
-        return false;
+  const objects: object[] = [];
+  // Each object once: a Set built at the end costs less than one consulted at every object.
+  return plainTree(value, objects) && new Set(objects).size === objects.length;
+}
+
+/** isPlainJson's walk; every object and array met goes into `objects`. */
+function plainTree(value: unknown, objects: object[]): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value) && !(value === 0 && 1 / value < 0);
+    case 'object':
+      break;
+    default:
+      return false;
+  }
+  if (value === null) return true;
+  objects.push(value);
+  if (Array.isArray(value)) {
+    if (Object.getPrototypeOf(value) !== Array.prototype) return false;
+    for (let i = 0; i < value.length; i++) {
+      // A hole reads as undefined, which is not plain either.
+      if (!plainTree(value[i], objects)) return false;
     }
-    if (v === null) return true;
-    if (seen.has(v)) return false;
-    seen.add(v);
-    if (Array.isArray(v)) {
-      if (Object.getPrototypeOf(v) !== Array.prototype) return false;
-      for (let i = 0; i < v.length; i++) {
-        // A hole reads as undefined, which is not plain either.
-        if (!plain(v[i])) return false;
-      }
-      // Own keys besides the indexes would be walked by superjson too.
-      return Object.keys(v).length === v.length;
-    }
-    const prototype = Object.getPrototypeOf(v);
-    if ((prototype !== Object.prototype && prototype !== null) || v === Object.prototype) return false;
-    for (const key of Object.keys(v)) {
-      if (key === '__proto__' || key === 'constructor' || key === 'prototype') return false;
-      if (!plain((v as Record<string, unknown>)[key])) return false;
-    }
-    return true;
-  };
-  return plain(value);
+    // Own keys besides the indexes would be walked by superjson too.
+    return value.length === 0 || Object.keys(value).length === value.length;
+  }
+  const prototype = Object.getPrototypeOf(value);
+  if ((prototype !== Object.prototype && prototype !== null) || value === Object.prototype) return false;
+  // for...in: own keys first, and Object.prototype has no enumerable ones (were it given one, its value is
+  // walked too, which can only make the answer false and leave it to superjson).
+  for (const key in value) {
+    if (key === '__proto__' || key === 'constructor' || key === 'prototype') return false;
+    if (!plainTree((value as Record<string, unknown>)[key], objects)) return false;
+  }
+  return true;
 }

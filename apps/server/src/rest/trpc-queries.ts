@@ -174,24 +174,23 @@ export function trpcQueryHandler<TRouter extends AnyRouter>(trpcOptions: TrpcOpt
     const shape = (error: TRPCError, path: string | undefined, input: unknown) =>
       getErrorShape({ config, ctx, error, input, path, type: 'query' });
 
-    const outcomes = await Promise.all(
-      calls.map(async (call): Promise<Outcome> => {
-        try {
-          const data = await callProcedure(
-            found[call.batchIndex] as AnyProcedure,
-            ctx,
-            call.path,
-            call.getRawInput,
-            call.batchIndex,
-          );
-          return { ok: true, data };
-        } catch (cause) {
-          const error = getTRPCErrorFromUnknown(cause);
-          onError(error, call.path, call.result());
-          return { ok: false, error };
-        }
-      }),
-    );
+    const run = async (call: Call): Promise<Outcome> => {
+      try {
+        const data = await callProcedure(
+          found[call.batchIndex] as AnyProcedure,
+          ctx,
+          call.path,
+          call.getRawInput,
+          call.batchIndex,
+        );
+        return { ok: true, data };
+      } catch (cause) {
+        const error = getTRPCErrorFromUnknown(cause);
+        onError(error, call.path, call.result());
+        return { ok: false, error };
+      }
+    };
+    const outcomes = isBatchCall ? await Promise.all(calls.map(run)) : [await run(calls[0] as Call)];
 
     let items: Item[];
     let errors: TRPCError[];
