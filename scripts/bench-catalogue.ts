@@ -4,30 +4,92 @@
  * For PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, a scratch database is created and dropped)
  * and SQLite (a temporary file): seeds 50,000 caps across 500 shops, starts the real server, adds a plain
  * Fastify route answering the same 12 rows from one hand-written SQL query, and loads with autocannon
- * (50 connections, BENCH_DURATION seconds a run, default 10) the plain route, the REST call and the tRPC
- * query as the web client sends it (superjson's `{"json": ...}` input), in the order plain, REST, tRPC,
- * tRPC, REST, plain, so that whatever else the machine does weighs on each alike. Prints requests per
- * second and p99 latency of each (the mean of its two runs) and their ratios to the plain route's.
- * Figures are printed, never asserted.
+ * (50 connections) the plain route, the REST call and the tRPC query as the web client sends it
+ * (superjson's `{"json": ...}` input): BENCH_ROUNDS rounds (default 3) of runs of BENCH_DURATION seconds
+ * (default 5) in the order plain, REST, tRPC, tRPC, REST, plain, so that whatever else the machine does
+ * weighs on each alike. Prints requests per second and p99 latency of each, and the ratios of REST and
+ * tRPC to the plain route, round by round (the mean of two runs each), averaged. Figures are printed,
+ * never asserted.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createServices, refreshSearchText, type Services } from '@caps/api';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { createServices, refreshSearchText, Services } from '@caps/api';
 import autocannon from 'autocannon';
+import { build } from 'esbuild';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
+import type { buildApp } from '../apps/server/src/app.js';
+import type { loadConfig } from '../apps/server/src/config.js';
 
 const SHOPS = 500;
 const PRODUCTS = 50_000;
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const QUERY = { search: 'kufi', category: 'Hausa Caps', sort: 'price-low', page: 3 } as const;
 const CATEGORIES = ['Hausa Caps', 'Yoruba Caps', 'Igbo Caps', 'Modern Caps', 'Traditional Caps'];
 const WORDS = ['Kufi', 'Zanna', 'Fila', 'Tagiya', 'Hula', 'Okpu', 'Abeti', 'Gobi', 'Snapback', 'Fula', 'Aja', 'Agbada'];
 const COLOURS = ['Red', 'Indigo', 'Forest Green', 'Cream', 'Gold', 'Black', 'White', 'Maroon', 'Sky Blue', 'Purple'];
+
+interface Server {
+  createServices: typeof createServices;
+  refreshSearchText: typeof refreshSearchText;
+  buildApp: typeof buildApp;
+  loadConfig: typeof loadConfig;
+}
+
+/**
+ * The server as `npm start` runs it: bundled by esbuild as apps/server/build.mjs bundles it (the workspace
+ * packages inside, npm packages external). Not through tsx, whose transform keeps every function's name
+ * by wrapping each closure as it is made (`__name(fn, ...)`, a defineProperty), a cost the built server
+ * does not pay. BENCH_TSX=1 loads the sources through tsx instead.
+ */
+async function loadServer(): Promise<Server> {
+  const root = resolve(import.meta.dirname, '..');
+  const entry = `export { createServices, refreshSearchText } from './packages/api/src/index.ts';
+export { buildApp } from './apps/server/src/app.ts';
+export { loadConfig } from './apps/server/src/config.ts';`;
+  if (process.env.BENCH_TSX) {
+    const [api, app, config] = await Promise.all([
+      import('@caps/api'),
+      import('../apps/server/src/app.js'),
+      import('../apps/server/src/config.js'),
+    ]);
+    return { ...api, buildApp: app.buildApp, loadConfig: config.loadConfig };
+  }
+  const external = new Set<string>();
+  for (const file of ['apps/server/package.json', 'packages/api/package.json', 'packages/contracts/package.json']) {
+    const pkg = JSON.parse(readFileSync(join(root, file), 'utf8')) as { dependencies?: Record<string, string> };
+    for (const name of Object.keys(pkg.dependencies ?? {})) if (!name.startsWith('@caps/')) external.add(name);
+  }
+  // Inside the repository, so that the bundle's imports of npm packages find node_modules.
+  const outdir = join(root, 'node_modules', '.cache', 'bench-catalogue');
+  mkdirSync(outdir, { recursive: true });
+  const outfile = join(outdir, `server-${process.pid}.mjs`);
+  await build({
+    stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'bench-server.ts' },
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: [...external].flatMap((name) => [name, `${name}/*`]),
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+  });
+  try {
+    return (await import(pathToFileURL(outfile).href)) as Server;
+  } finally {
+    rmSync(outfile, { force: true });
+  }
+}
+
+const server = await loadServer();
 
 /** Deterministic pseudo-random numbers, so both databases get the same catalogue. */
 function random(seed: number) {
@@ -107,7 +169,7 @@ async function seed(services: Services, isPg: boolean) {
       params,
     );
   }
-  await refreshSearchText(services.orm.em.fork());
+  await server.refreshSearchText(services.orm.em.fork());
   // Fresh statistics, as a live database would have, so the planner sees 50,000 rows and not an empty table.
   await connection.execute('analyze');
   if (process.env.BENCH_EXPLAIN) {
@@ -134,9 +196,31 @@ interface Figures {
   p99: number;
 }
 
-async function load(url: string): Promise<Figures> {
+/**
+ * BENCH_PROFILE=<dir>: a CPU profile of the server's thread during each run, `<dir>/<label>-<n>.cpuprofile`
+ * (open it in Chrome's DevTools, or sum its samples by function). The profiler slows everything down:
+ * figures of a profiled run are not comparable with others.
+ */
+const PROFILE_DIR = process.env.BENCH_PROFILE;
+let profiled = 0;
+
+async function load(url: string, label = 'run'): Promise<Figures> {
+  const session = PROFILE_DIR ? new Session() : undefined;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
   // The load comes from a worker thread, so it does not share the server's event loop.
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, workers: 1 });
+  if (session && PROFILE_DIR) {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    const file = join(PROFILE_DIR, `${label}-${++profiled}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(`  profile of ${result.requests.total} requests: ${file}`);
+    session.disconnect();
+  }
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p99: result.latency.p99 };
@@ -161,13 +245,13 @@ async function pageIds(url: string): Promise<string> {
 
 async function run(name: string, database: { databaseUrl?: string; sqlitePath?: string }) {
   const uploadDir = mkdtempSync(join(tmpdir(), 'caps-bench-up-'));
-  const services = await createServices(database, { uploadDir, nodeEnv: 'production' });
+  const services = await server.createServices(database, { uploadDir, nodeEnv: 'production' });
   const seeded = Date.now();
   await seed(services, Boolean(database.databaseUrl));
   console.log(
     `${name}: seeded ${PRODUCTS} caps across ${SHOPS} shops in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
   );
-  const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' }), {
+  const app = await server.buildApp(server.loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' }), {
     services,
     logger: false,
   });
@@ -195,31 +279,47 @@ async function run(name: string, database: { databaseUrl?: string; sqlitePath?: 
     console.log(`  one request to ${url.replace(base, '')}: ${(performance.now() - started).toFixed(1)} ms`);
   }
   await load(urls.plain); // warm-up
+  await load(urls.rest);
   await load(urls.trpc);
-  // A B C C B A: whatever else the machine does weighs on every side alike.
-  const plainA = await load(urls.plain);
-  const restA = await load(urls.rest);
-  const trpcA = await load(urls.trpc);
-  const trpcB = await load(urls.trpc);
-  const restB = await load(urls.rest);
-  const plainB = await load(urls.plain);
-  const plain = mean(plainA, plainB);
+  // Rounds of A B C C B A: whatever else the machine does weighs on every side alike, and each round's
+  // ratios compare runs a few seconds apart.
+  const rounds: { plain: Figures; rest: Figures; trpc: Figures }[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const plainA = await load(urls.plain, `${name}-plain`);
+    const restA = await load(urls.rest, `${name}-rest`);
+    const trpcA = await load(urls.trpc, `${name}-trpc`);
+    const trpcB = await load(urls.trpc, `${name}-trpc`);
+    const restB = await load(urls.rest, `${name}-rest`);
+    const plainB = await load(urls.plain, `${name}-plain`);
+    rounds.push({ plain: mean(plainA, plainB), rest: mean(restA, restB), trpc: mean(trpcA, trpcB) });
+  }
   await app.close();
   await services.orm.close(true);
   rmSync(uploadDir, { recursive: true, force: true });
-  const line = (label: string, f: Figures) =>
-    `${label.padEnd(34)} ${f.rps.toFixed(0).padStart(6)} req/s, p99 ${f.p99.toFixed(1)} ms`;
-  const ratios = (f: Figures) =>
-    `  ratios to plain: req/s ${(f.rps / plain.rps).toFixed(2)}, p99 ${(f.p99 / plain.p99).toFixed(2)}`;
-  const rest = mean(restA, restB);
-  const trpc = mean(trpcA, trpcB);
+
+  const average = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const overall = (side: 'plain' | 'rest' | 'trpc'): Figures => ({
+    rps: average(rounds.map((r) => r[side].rps)),
+    p99: average(rounds.map((r) => r[side].p99)),
+  });
+  const line = (label: string, side: 'plain' | 'rest' | 'trpc') => {
+    const f = overall(side);
+    const each = rounds.map((r) => `${r[side].rps.toFixed(0)}/${r[side].p99.toFixed(0)}`).join(', ');
+    return `${label.padEnd(34)} ${f.rps.toFixed(0).padStart(6)} req/s, p99 ${f.p99.toFixed(1).padStart(5)} ms  (rounds: ${each})`;
+  };
+  /** Each round's ratio to the plain route of the same round, averaged over the rounds. */
+  const ratios = (side: 'rest' | 'trpc') => {
+    const rps = rounds.map((r) => r[side].rps / r.plain.rps);
+    const p99 = rounds.map((r) => r[side].p99 / r.plain.p99);
+    const range = (values: number[]) => `${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)}`;
+    return `    ratio to plain: req/s ${average(rps).toFixed(2)} (${range(rps)}), p99 ${average(p99).toFixed(2)} (${range(p99)})`;
+  };
   console.log(
-    `${name}: the catalogue page search=kufi&category=Hausa Caps&sort=price-low&page=3 (mean of two runs each)\n` +
-      `${line('  plain Fastify + 1 SQL query', plain)}  (runs ${plainA.rps.toFixed(0)}, ${plainB.rps.toFixed(0)})\n` +
-      `${line('  REST  GET /api/products', rest)}  (runs ${restA.rps.toFixed(0)}, ${restB.rps.toFixed(0)})\n` +
-      `${ratios(rest)}\n` +
-      `${line('  tRPC  GET /trpc/catalogue.list', trpc)}  (runs ${trpcA.rps.toFixed(0)}, ${trpcB.rps.toFixed(0)})\n` +
-      `${ratios(trpc)}`,
+    `${name}: the catalogue page search=kufi&category=Hausa Caps&sort=price-low&page=3, ${ROUNDS} rounds of ` +
+      `${DURATION_S} s runs (req/s and p99 of each round: the mean of its two runs)\n` +
+      `${line('  plain Fastify + 1 SQL query', 'plain')}\n` +
+      `${line('  REST  GET /api/products', 'rest')}\n${ratios('rest')}\n` +
+      `${line('  tRPC  GET /trpc/catalogue.list', 'trpc')}\n${ratios('trpc')}`,
   );
 }
 
