@@ -1,3 +1,4 @@
+import { SANDBOX_SUCCESS_CARD } from '@caps/api';
 import {
   CheckoutSchema,
   makeProduct,
@@ -232,9 +233,43 @@ describe.skipIf(process.env.TEST_DIALECT !== 'postgresql')('two server processes
     expect(page.images).toEqual(images);
   });
 
-  it.todo('a sandbox payment initiated on A is paid through B’s hosted page and verified on A');
+  it("pays through B's sandbox page a payment initiated on A, and verifies it on A", async () => {
+    const cap = await newCap(3, { name: 'Sandbox Zanna', priceKobo: 7_500_00 });
+    const [buyer] = await buyers(1);
+    if (!buyer) throw new Error('no buyer');
+    const placed = await checkout(cluster.a, buyer.token, cap.id);
+    expect(placed.status).toBe(201);
+    const order = (await placed.json()) as { id: number; order_ids: number[] };
+    const initiated = await cluster.a.fetch('/api/payment/initiate', json({ order_id: order.id }, bearer(buyer.token)));
+    expect(initiated.status, await initiated.clone().text()).toBe(200);
+    const { reference, url } = (await initiated.json()) as { reference: string; url: string };
+    const path = `/payment-sandbox/checkout/${encodeURIComponent(reference)}`;
+    expect(url).toBe(`${cluster.a.baseUrl}${path}`);
 
-  it.todo('the release job and every other job run once per due time, not once per process');
+    // B knows the transaction A started: its hosted page offers it and takes the card.
+    const page = await cluster.b.fetch(path);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('₦9,500');
+    const paid = await cluster.b.fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `card_number=${SANDBOX_SUCCESS_CARD}`,
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`/payment/callback?trxref=${reference}&reference=${reference}`);
+
+    // A verifies it with the provider (the sandbox, in the database): paid, once.
+    const verify = () =>
+      cluster.a.fetch(`/api/payment/verify?reference=${reference}`, { headers: bearer(buyer.token) });
+    expect(await (await verify()).json()).toMatchObject({ success: true, status: 'paid', order_ids: order.order_ids });
+    expect(await (await verify()).json()).toMatchObject({ success: true, status: 'paid' });
+    expect((await em().findOneOrFail(OrderSchema, order.id)).paymentStatus).toBe('paid');
+    // And the page is closed on both now.
+    for (const server of [cluster.a, cluster.b]) expect((await server.fetch(path)).status).toBe(409);
+  });
+
+  it.todo('runs the release job and every other job once per due time, not once per process');
 
   it.todo('two processes started at once on an empty database both come up (migrations under a lock)');
 

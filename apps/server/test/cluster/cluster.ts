@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { createServices, type Services } from '@caps/api';
 import { createTestDatabase, startTestS3, type TestDatabase, type TestS3 } from '@caps/api/testing';
 import { Redis } from 'ioredis';
@@ -90,6 +91,16 @@ export class RedisGate {
   }
 }
 
+/** A run of a recurring job as the server logged it ('job done' or 'job failed'; pino's JSON lines). */
+export interface JobRunLog {
+  job: string;
+  trigger: string;
+  /** The due time of a scheduled run (ISO), when the runner knows it. */
+  due?: string;
+  result?: unknown;
+  msg: string;
+}
+
 export interface ServerProcess {
   name: string;
   port: number;
@@ -98,6 +109,8 @@ export interface ServerProcess {
   child: ChildProcess | null;
   /** The last 20,000 characters the process printed. */
   output(): string;
+  /** Every job run this process logged since the test began, across restarts. */
+  jobRuns: JobRunLog[];
   /** fetch() against this process: a path (/api/...) and the usual init. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** Sends the signal and waits for the process to exit. */
@@ -121,8 +134,9 @@ export interface Cluster {
   db: TestDatabase;
   s3: TestS3;
   redisGate: RedisGate;
-  /** A connection of this process to the cluster's Redis database (not through the gate). */
+  /** A connection of this process to the cluster's Redis database (not through the gate), and its URL. */
   redis: Redis;
+  redisUrl: string;
   close(): Promise<void>;
 }
 
@@ -151,6 +165,7 @@ function serverProcess(name: string, port: number, env: Record<string, string>):
     baseUrl: `http://127.0.0.1:${port}`,
     child: null,
     output: () => output,
+    jobRuns: [],
     fetch: (path, init) => fetch(`${server.baseUrl}${path}`, init),
     async kill(signal) {
       const child = server.child;
@@ -175,6 +190,19 @@ function serverProcess(name: string, port: number, env: Record<string, string>):
       };
       child.stdout?.on('data', collect);
       child.stderr?.on('data', collect);
+      if (child.stdout) {
+        createInterface({ input: child.stdout }).on('line', (line) => {
+          if (!line.startsWith('{') || !line.includes('"job"')) return;
+          try {
+            const entry = JSON.parse(line) as Partial<JobRunLog>;
+            if (typeof entry.job === 'string' && (entry.msg === 'job done' || entry.msg === 'job failed')) {
+              server.jobRuns.push(entry as JobRunLog);
+            }
+          } catch {
+            // Not a log line of ours.
+          }
+        });
+      }
       server.child = child;
       await waitUntilReady(server, STARTUP_TIMEOUT_MS);
     },
@@ -204,7 +232,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     cleanups.push(() => services.orm.close(true));
     const s3 = await startTestS3();
     cleanups.push(() => s3.close());
-    const redis = new Redis(`redis://${REDIS_TARGET.host}/${CLUSTER_REDIS_DB}`, { lazyConnect: true });
+    const redisUrl = `redis://${REDIS_TARGET.host}/${CLUSTER_REDIS_DB}`;
+    const redis = new Redis(redisUrl, { lazyConnect: true });
     await redis.connect();
     cleanups.push(() => redis.quit());
     // Only this database: what an earlier run left (limits, job schedules) would change what the servers do.
@@ -234,7 +263,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
       SEED_DEMO_DATA: 'false',
       WEB_DIST_DIR: join(testUploadDir, 'no-web-build'),
-      LOG_LEVEL: 'warn',
+      // info: the job runs ('job done') are what the jobs test reads.
+      LOG_LEVEL: 'info',
       ...options.env,
     };
     const a = serverProcess('A', portA, { ...common, UPLOAD_DIR: uploadDirs[0] ?? '' });
@@ -253,6 +283,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       s3,
       redisGate,
       redis,
+      redisUrl,
       close: cleanup,
     };
   } catch (error) {
