@@ -339,6 +339,54 @@ describe.skipIf(process.env.TEST_DIALECT !== 'postgresql')('two server processes
     expect(await yoruba(cluster.b)).toBe(1);
   });
 
+  it('with the bucket gone: /readyz 503 and images 503 on both, uploads refused whole; back without a restart', async () => {
+    const [name] = [...(await cluster.s3.objects()).keys()];
+    if (!name) throw new Error('the image test stored nothing');
+    const products = await em().count(ProductSchema, {});
+    const upload = async (server: ServerProcess) => {
+      const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 9, g: 9, b: 9 } } })
+        .png()
+        .toBuffer();
+      const body = multipart(
+        {
+          name: 'Down Store Cap',
+          description: 'Uploaded while the store is down.',
+          price: '5000',
+          stock: '1',
+          category: 'Modern Caps',
+          'sizes[0]': '58',
+        },
+        [{ field: 'images[0]', filename: 'cap.png', contentType: 'image/png', data: png }],
+      );
+      return server.fetch('/api/products', {
+        method: 'POST',
+        headers: { ...body.headers, ...bearer(vendorToken) },
+        body: body.payload,
+      });
+    };
+    await cluster.s3.stop();
+    try {
+      for (const server of [cluster.a, cluster.b]) {
+        const ready = await server.fetch('/readyz');
+        expect(ready.status, server.name).toBe(503);
+        expect(await ready.json()).toMatchObject({ checks: { database: 'ok', redis: 'ok', storage: 'unreachable' } });
+        const image = await server.fetch(`/api/images/${name}`);
+        expect(image.status).toBe(503);
+        expect(((await image.json()) as { message: string }).message).toMatch(/^Image storage is unavailable/);
+        const refused = await upload(server);
+        expect(refused.status).toBe(503);
+        expect(await refused.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      }
+      expect(await em().count(ProductSchema, {})).toBe(products);
+    } finally {
+      await cluster.s3.start();
+    }
+    for (const server of [cluster.a, cluster.b]) {
+      expect((await server.fetch('/readyz')).status, server.name).toBe(200);
+      expect((await server.fetch(`/api/images/${name}`)).status, server.name).toBe(200);
+    }
+  });
+
   it('kill -9 of B in the middle of checkouts: every checkout complete or absent, stock matches what orders hold', async () => {
     const INITIAL = 30;
     const cap = await newCap(INITIAL, { name: 'Crash Test Tagiya' });
