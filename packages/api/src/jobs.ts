@@ -1,15 +1,19 @@
 import type { Services } from './context.js';
 import type { Em } from './db/orm.js';
+import { type BullmqJobsOptions, startBullmqJobs } from './job-runner-bullmq.js';
+import { startTimerJobs } from './job-runner-timers.js';
 import { runPayouts, settleInFlight } from './modules/finance/payouts.service.js';
 import { refundDuePayments, sendPendingRefunds } from './modules/finance/refunds.service.js';
 import { deliverOutbox, onEmailsCommitted } from './modules/notifications/outbox.js';
 import { releaseExpiredCheckouts } from './modules/orders/orders.service.js';
 
+export { msUntilUtcHour } from './job-runner-timers.js';
+
 /**
  * The recurring jobs of the marketplace, declared in this one place: what runs, when, and what it does.
- * The declarations say nothing about how they are run: `startJobs` below runs them in the server's own
- * process on timers; a queue (BullMQ, pg-boss) can take the same list later. Every handler is safe to run
- * twice at once (in two processes, say): the services' conditional updates decide, not the runner.
+ * The declarations say nothing about how they are run: `startJobs` below hands them to a runner, BullMQ
+ * with REDIS_URL (once per due time across the processes), timers in the process without. Every handler is
+ * safe to run twice at once (in two processes, say): the services' conditional updates decide, not the runner.
  */
 
 /** When a job runs: every so many milliseconds, or once a day at an hour (UTC). */
@@ -20,7 +24,8 @@ export interface JobDeclaration {
   name: string;
   schedule: JobSchedule;
   /** Does the work once; answers something worth logging, or null when there was nothing to do (not logged). */
-  handler(services: Services): Promise<unknown>;
+  /** `context` says what started the run; callers outside a runner (tests) may leave it out. */
+  handler(services: Services, context?: JobContext): Promise<unknown>;
   /**
    * A signal that runs the job now, besides its schedule: it calls `trigger` when there is work (an email
    * committed); answers a function that stops it. A trigger during a run makes one more run after it.
@@ -81,109 +86,77 @@ export function jobDeclarations(config: Pick<Services['config'], 'payoutRunHourU
   ];
 }
 
-/** Milliseconds from `now` to the next `hour`:00 UTC (a whole day when it is that moment now). */
-export function msUntilUtcHour(now: Date, hour: number): number {
-  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hour));
-  if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1);
-  return next.getTime() - now.getTime();
+/** What started a run: its schedule (a due time), a wake signal, or runNow. */
+export type JobTrigger = 'schedule' | 'wake' | 'manual';
+
+/** What a handler is told about its run (handlers may ignore it). */
+export interface JobContext {
+  trigger: JobTrigger;
+  /** The due time a scheduled run is for, when the runner knows it (BullMQ always; timers for daily jobs). */
+  dueAt: Date | null;
+  /** 1 for the first try of a due time, 2 for its first retry (BullMQ), and so on. */
+  attempt: number;
+}
+
+/** One finished run, as `JobLog.ran` hears of it (the metrics count runs by job, trigger and outcome). */
+export interface JobRunReport extends JobContext {
+  job: string;
+  ms: number;
+  ok: boolean;
 }
 
 /** What the runner logs through (Fastify's and pino's loggers fit). */
 export interface JobLog {
   info(details: object, message: string): void;
+  /** A run that failed ('job failed', with `job`): the metrics count these. */
   error(details: object, message: string): void;
+  /** Trouble that is not a job's failure (Redis unreachable); `info` when absent. */
+  warn?(details: object, message: string): void;
+  /** Every run that answered null ('job ran', with `job`, `trigger`, `due`): quiet by default. */
+  debug?(details: object, message: string): void;
+  /** Hears of every finished run, whatever it answered. */
+  ran?(run: JobRunReport): void;
+}
+
+/** Jobs in the queue by state (the BullMQ queue's, across the cluster; timers: only `active`, this process's). */
+export interface JobCounts {
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
 }
 
 export interface RunningJobs {
-  /** Runs one job now, unless it is running already in this process (then answers false). */
+  /** Which runner runs them: BullMQ with REDIS_URL, in-process timers without. */
+  engine: 'timers' | 'bullmq';
+  /** Resolves once the schedules are in place (BullMQ: upserted on Redis; waits while Redis is down). */
+  ready: Promise<void>;
+  /** Runs one job now in this process, unless it is running already here by runNow or a wake (then false). */
   runNow(name: string): Promise<boolean>;
-  /** Stops the timers and waits for runs under way. */
+  /** The queue's depth; rejects when it cannot be read (Redis down) within a second. */
+  counts(): Promise<JobCounts>;
+  /** Stops scheduling here and waits for the runs under way, then closes the queue's connections. */
   stop(): Promise<void>;
 }
 
+export interface StartJobsOptions extends BullmqJobsOptions {
+  /** The runner, when not the one the config picks (REDIS_URL: BullMQ, otherwise timers). */
+  engine?: RunningJobs['engine'];
+}
+
 /**
- * Runs the declared jobs in this process on timers. One run of a job at a time here: a tick that finds the
- * previous run still going is skipped (the next tick comes soon enough). The timers do not keep the process
- * alive.
+ * Runs the declared jobs: on BullMQ when REDIS_URL is set (each due time once across every process,
+ * job-runner-bullmq.ts), otherwise on timers in this process (job-runner-timers.ts), as the two-command
+ * start on SQLite always did.
  */
 export function startJobs(
   services: Services,
   log: JobLog,
   declarations: JobDeclaration[] = jobDeclarations(services.config),
+  options: StartJobsOptions = {},
 ): RunningJobs {
-  const running = new Map<string, Promise<void>>();
-  /** Jobs woken while running: they run once more when the run ends. */
-  const again = new Set<string>();
-  const timers = new Set<NodeJS.Timeout>();
-  const stopWakes: (() => void)[] = [];
-  let stopped = false;
-
-  const run = (job: JobDeclaration): Promise<boolean> => {
-    if (stopped || running.has(job.name)) return Promise.resolve(false);
-    const started = Date.now();
-    const done = job
-      .handler(services)
-      .then(
-        (result) => {
-          if (result !== null) log.info({ job: job.name, ms: Date.now() - started, result }, 'job done');
-        },
-        (err: unknown) => log.error({ job: job.name, err }, 'job failed'),
-      )
-      .finally(() => {
-        running.delete(job.name);
-        if (again.delete(job.name)) void run(job);
-      });
-    running.set(job.name, done);
-    return done.then(() => true);
-  };
-
-  const schedule = (job: JobDeclaration) => {
-    if ('everyMs' in job.schedule) {
-      const timer = setInterval(() => void run(job), job.schedule.everyMs);
-      timer.unref();
-      timers.add(timer);
-      return;
-    }
-    const { dailyAtUtcHour } = job.schedule;
-    const next = () => {
-      const timer = setTimeout(
-        () => {
-          timers.delete(timer);
-          void run(job);
-          if (!stopped) next();
-        },
-        msUntilUtcHour(services.clock.now(), dailyAtUtcHour),
-      );
-      timer.unref();
-      timers.add(timer);
-    };
-    next();
-  };
-
-  for (const job of declarations) {
-    schedule(job);
-    if (job.wake) {
-      stopWakes.push(
-        job.wake(services, () => {
-          if (running.has(job.name)) again.add(job.name);
-          else void run(job);
-        }),
-      );
-    }
-  }
-
-  return {
-    runNow(name) {
-      const job = declarations.find((d) => d.name === name);
-      if (!job) throw new Error(`No job named ${name}`);
-      return run(job);
-    },
-    async stop() {
-      stopped = true;
-      for (const stopWake of stopWakes) stopWake();
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      await Promise.all(running.values());
-    },
-  };
+  const engine = options.engine ?? (services.config.redisUrl ? 'bullmq' : 'timers');
+  return engine === 'bullmq'
+    ? startBullmqJobs(services, log, declarations, options)
+    : startTimerJobs(services, log, declarations);
 }
