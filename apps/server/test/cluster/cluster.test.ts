@@ -1,4 +1,4 @@
-import { SANDBOX_SUCCESS_CARD } from '@caps/api';
+import { jobDeclarations, SANDBOX_SUCCESS_CARD } from '@caps/api';
 import {
   CheckoutSchema,
   makeProduct,
@@ -36,6 +36,10 @@ const json = (body: unknown, headers: Record<string, string> = {}): RequestInit 
 });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const em = () => cluster.services.orm.em.fork();
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+/** The BullMQ queue of the recurring jobs (packages/api/src/job-runner-bullmq.ts). */
+const JOB_QUEUE = 'jobs';
+const JOB_QUEUE_PREFIX = 'caps:bull';
 
 /** `count` customers made straight in the database, each with a session token. */
 async function buyers(count: number): Promise<{ id: number; token: string }[]> {
@@ -269,7 +273,45 @@ describe.skipIf(process.env.TEST_DIALECT !== 'postgresql')('two server processes
     for (const server of [cluster.a, cluster.b]) expect((await server.fetch(path)).status).toBe(409);
   });
 
-  it.todo('runs the release job and every other job once per due time, not once per process');
+  it('runs the release job and every other job once per due time, not once per process', async () => {
+    // An unpaid checkout that expired a minute ago: the next release run gives its cap back.
+    const cap = await newCap(3, { name: 'Expired Hold Kufi' });
+    const [buyer] = await buyers(1);
+    if (!buyer) throw new Error('no buyer');
+    expect((await checkout(cluster.b, buyer.token, cap.id)).status).toBe(201);
+    await em().nativeUpdate(CheckoutSchema, { user: buyer.id }, { expiresAt: new Date(Date.now() - 60_000) });
+    expect(await stockOf(cap.id)).toBe(2);
+
+    // One schedule per declared job on the queue both processes share (each process declares them all).
+    // BullMQ keeps a queue's job schedulers in the sorted set <prefix>:<queue>:repeat, by scheduler id.
+    const declared = jobDeclarations({ payoutRunHourUtc: 8 }).map((job) => job.name);
+    const schedulers = await cluster.redis.zrange(`${JOB_QUEUE_PREFIX}:${JOB_QUEUE}:repeat`, '0', '-1');
+    expect(schedulers.sort()).toEqual([...declared].sort());
+
+    // The release job runs every minute: wait for the run that releases our checkout, then a little more
+    // for a second process's run of the same due time, if there were one.
+    const runs = () =>
+      [...cluster.a.jobRuns, ...cluster.b.jobRuns].filter((run) => run.job === 'release-expired-checkouts');
+    const deadline = Date.now() + 75_000;
+    while (Date.now() < deadline && !runs().some((run) => run.result === 1)) await sleep(250);
+    await sleep(4_000);
+    const released = runs();
+    expect(
+      released.filter((run) => run.result === 1),
+      JSON.stringify(released),
+    ).toHaveLength(1);
+    expect(released.every((run) => run.msg === 'job done' && run.trigger === 'schedule')).toBe(true);
+    // Once per due time across the pair: no due time was run by both.
+    const dues = released.map((run) => run.due);
+    expect(dues.every((due) => typeof due === 'string')).toBe(true);
+    expect(new Set(dues).size, JSON.stringify(released)).toBe(dues.length);
+    // And no job of any kind ran twice for one due time.
+    const all = [...cluster.a.jobRuns, ...cluster.b.jobRuns].filter((run) => run.trigger === 'schedule');
+    const keys = all.map((run) => `${run.job} ${run.due}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(await stockOf(cap.id)).toBe(3);
+    expect((await em().findOneOrFail(CheckoutSchema, { user: buyer.id })).paymentStatus).toBe('failed');
+  }, 100_000);
 
   it.todo('two processes started at once on an empty database both come up (migrations under a lock)');
 
