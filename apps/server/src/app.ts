@@ -96,8 +96,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const renderer = await loadPageRenderer(services, { distDir: config.webDistDir, ssrDir: config.webSsrDir });
   await app.register(webPlugin, { distDir: config.webDistDir, renderer });
 
-  // The recurring jobs (packages/api/src/jobs.ts: expired checkouts, payout runs), unless turned off.
+  // The recurring jobs (packages/api/src/jobs.ts: expired checkouts, payout runs), unless turned off: on
+  // BullMQ with REDIS_URL (each due time once across the processes), on timers in this process without.
   const jobs = services.config.jobsEnabled ? startJobs(services, metrics.jobLog(app.log)) : null;
+  if (jobs) metrics.watchJobs(jobs);
 
   app.addHook('onClose', async () => {
     await jobs?.stop();

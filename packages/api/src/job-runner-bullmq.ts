@@ -75,10 +75,12 @@ export function startBullmqJobs(
 
   // Redis unreachable: said once per outage, not on every reconnection attempt; not a job failure.
   let unreachable = false;
+  const warn = (details: object, message: string) =>
+    log.warn ? log.warn(details, message) : log.info(details, message);
   const onRedisError = (err: Error) => {
     if (unreachable || stopped) return;
     unreachable = true;
-    (log.warn ?? log.info)({ err: err.message }, 'job queue: Redis unreachable, scheduled jobs wait for it');
+    warn({ err: err.message }, 'job queue: Redis unreachable, scheduled jobs wait for it');
   };
   const onRedisReady = () => {
     if (!unreachable) return;
@@ -95,7 +97,7 @@ export function startBullmqJobs(
       const declaration = byName.get(job.name);
       if (!declaration) {
         // A scheduler of another version of the app (a rolling deploy): that version runs it.
-        (log.warn ?? log.info)({ job: job.name }, 'job not declared here: skipped');
+        warn({ job: job.name }, 'job not declared here: skipped');
         return;
       }
       const context = { trigger: 'schedule' as const, dueAt: dueOf(job), attempt: job.attemptsMade + 1 };

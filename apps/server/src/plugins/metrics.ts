@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { JobLog, Services } from '@caps/api';
+import type { JobLog, RunningJobs, Services } from '@caps/api';
 import { EMAIL_STATUSES } from '@caps/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
@@ -35,9 +35,13 @@ function sameToken(presented: string, expected: string): boolean {
 
 export interface Metrics {
   registry: Registry;
-  /** Wraps the jobs' logger so that failed job runs are counted. */
+  /** Wraps the jobs' logger so that job runs and failed tries are counted. */
   jobLog(log: JobLog): JobLog;
+  /** The running jobs whose queue depth /metrics reports. */
+  watchJobs(jobs: RunningJobs): void;
 }
+
+const JOB_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 
 /**
  * Prometheus metrics of this process in a Registry of its own (several apps in one test process do not
@@ -77,6 +81,27 @@ export function installMetrics(app: FastifyInstance, services: Services, token: 
     help: 'Runs of a recurring job that failed, by job.',
     labelNames: ['job'],
     registers: [registry],
+  });
+  const jobRuns = new Counter({
+    name: 'job_runs_total',
+    help: 'Runs of a recurring job in this process, by job, trigger (schedule, wake, manual) and outcome (ok, failed).',
+    labelNames: ['job', 'trigger', 'outcome'],
+    registers: [registry],
+  });
+  let watchedJobs: RunningJobs | null = null;
+  new Gauge({
+    name: 'job_queue_jobs',
+    help: 'Jobs of the recurring jobs queue by state (BullMQ: the queue of the whole cluster; timers: runs in this process).',
+    labelNames: ['state'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      if (!watchedJobs) return;
+      // Redis down: no samples rather than a failed scrape (/readyz says why).
+      const counts = await watchedJobs.counts().catch(() => null);
+      if (!counts) return;
+      for (const state of JOB_STATES) this.set({ state }, counts[state]);
+    },
   });
   new Gauge({
     name: 'db_pool_connections',
@@ -141,8 +166,17 @@ export function installMetrics(app: FastifyInstance, services: Services, token: 
 
   return {
     registry,
+    watchJobs: (jobs) => {
+      watchedJobs = jobs;
+    },
     jobLog: (log) => ({
       info: (details, message) => log.info(details, message),
+      warn: (details, message) => (log.warn ? log.warn(details, message) : log.info(details, message)),
+      debug: (details, message) => log.debug?.(details, message),
+      ran: (run) => {
+        jobRuns.inc({ job: run.job, trigger: run.trigger, outcome: run.ok ? 'ok' : 'failed' });
+        log.ran?.(run);
+      },
       error: (details, message) => {
         const job = (details as { job?: unknown }).job;
         jobFailures.inc({ job: typeof job === 'string' ? job : 'unknown' });
