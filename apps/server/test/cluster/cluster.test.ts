@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { jobDeclarations, SANDBOX_SUCCESS_CARD } from '@caps/api';
 import {
   CheckoutSchema,
+  createTestDatabase,
   makeProduct,
   makeUser,
   makeVendor,
@@ -14,7 +18,7 @@ import {
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../harness.js';
-import { type Cluster, type ServerProcess, startCluster } from './cluster.js';
+import { type Cluster, freePort, type ServerProcess, serverProcess, startCluster } from './cluster.js';
 
 /**
  * Issue 16, "Tests": two server processes on one PostgreSQL database, one Redis database and one S3 bucket,
@@ -313,7 +317,36 @@ describe.skipIf(process.env.TEST_DIALECT !== 'postgresql')('two server processes
     expect((await em().findOneOrFail(CheckoutSchema, { user: buyer.id })).paymentStatus).toBe('failed');
   }, 100_000);
 
-  it.todo('two processes started at once on an empty database both come up (migrations under a lock)');
+  it('two processes started at once on an empty database both come up (migrations under a lock)', async () => {
+    // Two replicas' first start (the compose file's production profile): without the lock, both ran the
+    // first migration and one crashed on its duplicate objects.
+    const empty = await createTestDatabase();
+    const dir = mkdtempSync(join(tmpdir(), 'caps-cluster-empty-'));
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? tmpdir(),
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      DATABASE_URL: empty.config.databaseUrl ?? '',
+      SEED_DEMO_DATA: 'false',
+      JOBS_ENABLED: 'false',
+      LOG_LEVEL: 'warn',
+      UPLOAD_DIR: dir,
+      WEB_DIST_DIR: join(dir, 'no-web-build'),
+    };
+    const pair = [serverProcess('A0', await freePort(), env), serverProcess('B0', await freePort(), env)];
+    try {
+      await Promise.all(pair.map((server) => server.start()));
+      for (const server of pair) {
+        expect((await server.fetch('/readyz')).status).toBe(200);
+        expect((await server.fetch('/api/products')).status).toBe(200);
+      }
+    } finally {
+      await Promise.all(pair.map((server) => server.kill('SIGTERM')));
+      await empty.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('with Redis gone: /readyz 503 and sign-in 503 on both, catalogue still right; both recover without a restart', async () => {
     const register = {

@@ -27,7 +27,7 @@ const STARTUP_TIMEOUT_MS = 60_000;
 export const CLUSTER_REDIS_DB = 13;
 const REDIS_TARGET = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
   await once(server, 'listening');
   const address = server.address();
@@ -157,7 +157,7 @@ async function waitUntilReady(server: ServerProcess, timeoutMs: number): Promise
   throw new Error(`Server ${server.name} was not ready within ${timeoutMs} ms:\n${server.output()}`);
 }
 
-function serverProcess(name: string, port: number, env: Record<string, string>): ServerProcess {
+export function serverProcess(name: string, port: number, env: Record<string, string>): ServerProcess {
   let output = '';
   const server: ServerProcess = {
     name,
@@ -211,9 +211,8 @@ function serverProcess(name: string, port: number, env: Record<string, string>):
 }
 
 /**
- * Starts the pair. The database is created and migrated here before either server starts: two processes
- * starting at once on an empty database both run the first migration and one of them fails
- * (see the it.todo in cluster.test.ts).
+ * Starts the pair. The database is created and migrated here before either server starts, so the servers'
+ * start is quick (two processes starting at once on an empty database migrate under a lock: a test of its own).
  */
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const db = await createTestDatabase();

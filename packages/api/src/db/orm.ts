@@ -5,6 +5,7 @@ import type { EntityManager } from '@mikro-orm/knex';
 import { LibSqlDriver } from '@mikro-orm/libsql';
 import { Migrator } from '@mikro-orm/migrations';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import pg from 'pg';
 import { entities } from './entities.js';
 import { postgresqlMigrations } from './migrations/postgresql/index.js';
 import { sqliteMigrations } from './migrations/sqlite/index.js';
@@ -123,6 +124,29 @@ export async function openDatabase(config: DatabaseConfig, { migrate = true } = 
     await orm.em.getConnection().execute('PRAGMA foreign_keys = ON');
     await orm.em.getConnection().execute('PRAGMA busy_timeout = 5000');
   }
-  if (migrate) await orm.getMigrator().up();
+  if (migrate) {
+    if (config.databaseUrl && dialectOf(config) === 'postgresql') await migrateAlone(orm, config.databaseUrl);
+    else await orm.getMigrator().up();
+  }
   return orm;
+}
+
+/** Any constant the processes of one deployment agree on: the key of the migrations' advisory lock. */
+const MIGRATION_LOCK_KEY = 4_207_316_015;
+
+/**
+ * Migrates while holding a PostgreSQL advisory lock, on a connection of its own: several server processes
+ * starting at once on an empty database (the compose file's replicas on their first start) would otherwise
+ * run the first migration together, and all but one crash on its duplicate objects. The others wait, then
+ * find nothing left to apply. The lock ends with its connection, so a crash cannot leave it held.
+ */
+async function migrateAlone(orm: Orm, databaseUrl: string): Promise<void> {
+  const lock = new pg.Client({ connectionString: databaseUrl });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await orm.getMigrator().up();
+  } finally {
+    await lock.end();
+  }
 }
