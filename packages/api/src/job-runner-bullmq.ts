@@ -56,7 +56,8 @@ function pause(ms: number): { done: Promise<void>; cancel(): void } {
  * is down; the handlers are safe to run alongside a scheduled run elsewhere.
  *
  * Redis down: the server starts anyway (readiness reports Redis); the schedulers and the worker wait for
- * it and pick up when it is back. Schedulers no longer declared (a job renamed or removed) are removed.
+ * it and pick up when it is back, upserting the schedulers again on every reconnection. Schedulers no
+ * longer declared (a job renamed or removed) are removed.
  */
 export function startBullmqJobs(
   services: Services,
@@ -109,9 +110,8 @@ export function startBullmqJobs(
   worker.on('error', onRedisError);
 
   let stopped = false;
-  const ready = (async () => {
-    const client = await queue.client;
-    client.on('ready', onRedisReady);
+  /** One scheduler per declaration (upserts: the same ones again change nothing), none for anything else. */
+  const schedule = async () => {
     for (const job of declarations) {
       await queue.upsertJobScheduler(job.name, repeatOf(job.schedule), {
         name: job.name,
@@ -127,11 +127,22 @@ export function startBullmqJobs(
     for (const scheduler of await queue.getJobSchedulers()) {
       if (!byName.has(scheduler.key)) await queue.removeJobScheduler(scheduler.key);
     }
+  };
+  const ready = (async () => {
+    const client = await queue.client;
+    // Every reconnection upserts the schedulers again: a Redis that came back empty (restarted without
+    // persistence, failed over to a fresh replica) would otherwise run no job until the next start.
+    client.on('ready', () => {
+      onRedisReady();
+      if (stopped) return;
+      schedule().catch((err: unknown) => warn({ err }, 'job queue: could not upsert the job schedulers'));
+    });
+    await schedule();
     await worker.waitUntilReady();
   })();
-  // A failure here (Redis gone during the upserts) is logged; the next start upserts again.
+  // A failure here (Redis gone during the upserts) is logged; the reconnection upserts again.
   ready.catch((err: unknown) => {
-    if (!stopped) log.error({ err }, 'job queue: could not set up the job schedulers');
+    if (!stopped) warn({ err }, 'job queue: could not set up the job schedulers');
   });
 
   const stopWakes = startWakes(services, declarations, runs);

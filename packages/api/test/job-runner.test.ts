@@ -1,4 +1,7 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -291,6 +294,89 @@ describe('with REDIS_URL: BullMQ', () => {
     expect(ran).toBe(false);
     expect(log.error).not.toHaveBeenCalled();
     expect(log.warn).toHaveBeenCalledWith(expect.anything(), expect.stringMatching(/Redis unreachable/));
+  });
+});
+
+/** A port nothing listens on (yet). */
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  await once(server, 'close');
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** A redis-server of this test's own on `port`, without persistence: resolves when it accepts connections. */
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ready to accept connections')) resolve();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
+  });
+  return child;
+}
+
+async function stopRedis(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGKILL');
+  await exited;
+}
+
+describe('with REDIS_URL: Redis restarted empty', () => {
+  it('puts the schedulers back when Redis is back, and the jobs run again without a restart', async () => {
+    newPrefix();
+    const port = await freePort();
+    let redis: ChildProcess | null = await startRedis(port);
+    try {
+      const own = { ...env.services, config: { ...env.services.config, redisUrl: `redis://127.0.0.1:${port}/0` } };
+      const dues: number[] = [];
+      const log = { info: vi.fn(), error: vi.fn(), warn: vi.fn() };
+      const jobs = runner(
+        [
+          {
+            name: 'tick',
+            schedule: { everyMs: 200 },
+            handler: async (_services, context?: JobContext) => {
+              dues.push(context?.dueAt?.getTime() ?? Number.NaN);
+              return null;
+            },
+          },
+        ],
+        log,
+        {},
+        own,
+      );
+      await jobs.ready;
+      await until(() => dues.length >= 2, 'two runs');
+      await stopRedis(redis);
+      redis = null;
+      // Down long enough for a reconnection attempt (a second apart) to fail.
+      await sleep(1_500);
+      const before = dues.length;
+      // Back on the same port, with nothing in it: no scheduler, no queue.
+      redis = await startRedis(port);
+      await until(() => dues.length >= before + 3, 'three runs after Redis came back');
+      expect(log.warn).toHaveBeenCalledWith(expect.anything(), expect.stringMatching(/Redis unreachable/));
+      expect(log.info).toHaveBeenCalledWith({}, 'job queue: Redis reachable again');
+      expect(log.error).not.toHaveBeenCalled();
+      await jobs.stop();
+    } finally {
+      await stopRedis(redis);
+    }
   });
 });
 

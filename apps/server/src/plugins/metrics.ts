@@ -178,8 +178,9 @@ export function installMetrics(app: FastifyInstance, services: Services, token: 
         log.ran?.(run);
       },
       error: (details, message) => {
+        // A failed run names its job; other trouble of the runner (a stop that took too long) does not.
         const job = (details as { job?: unknown }).job;
-        jobFailures.inc({ job: typeof job === 'string' ? job : 'unknown' });
+        if (typeof job === 'string') jobFailures.inc({ job });
         log.error(details, message);
       },
     }),
