@@ -29,6 +29,8 @@ let env: TestEnv;
 let plain: Services;
 let admin: Redis;
 let prefix: string;
+/** Every prefix a test used, emptied after it. */
+const prefixes: string[] = [];
 const started: RunningJobs[] = [];
 
 const quiet: JobLog = { info: () => undefined, error: () => undefined, warn: () => undefined };
@@ -86,15 +88,18 @@ afterAll(async () => {
 });
 afterEach(async () => {
   await Promise.all(started.splice(0).map((jobs) => jobs.stop()));
-  // Everything this test put on Redis goes (only this prefix's keys: other tests' queues are left alone).
-  const queue = new Queue(JOB_QUEUE_NAME, { connection: { url: REDIS_URL }, prefix });
-  await queue.obliterate({ force: true });
-  await queue.close();
+  // Everything this test put on Redis goes (only its prefixes' keys: other tests' queues are left alone).
+  for (const used of prefixes.splice(0)) {
+    const queue = new Queue(JOB_QUEUE_NAME, { connection: { url: REDIS_URL }, prefix: used });
+    await queue.obliterate({ force: true });
+    await queue.close();
+  }
 });
 
 /** Each test's own prefix, set before it runs. */
 function newPrefix() {
   prefix = `caps-test:${testDialect}:${randomUUID().slice(0, 8)}`;
+  prefixes.push(prefix);
 }
 
 describe('with REDIS_URL: BullMQ', () => {
