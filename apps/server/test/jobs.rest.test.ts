@@ -1,4 +1,4 @@
-import { createServices } from '@caps/api';
+import { createServices, JOB_QUEUE_PREFIX } from '@caps/api';
 import { createTestEnv, type TestEnv, testDialect } from '@caps/api/testing';
 import { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
@@ -12,8 +12,6 @@ import { loadConfig } from '../src/config.js';
 // its own (9 and 10; the others: 0 operations, 11/12 shared state, 13 cluster, 14 job runner, 15 bench).
 const REDIS_URL = `redis://127.0.0.1:6379/${testDialect === 'postgresql' ? 10 : 9}`;
 const METRICS_TOKEN = 'jobs-metrics-token';
-/** The app's queue prefix (JOB_QUEUE_PREFIX of packages/api/src/job-runner-bullmq.ts). */
-const JOB_QUEUE_PREFIX = 'caps:bull';
 const EVERY_MINUTE = ['release-expired-checkouts'];
 
 let a: TestEnv;

@@ -24,13 +24,17 @@ export { type ReadFrom, replicaConnections } from './db/read.js';
 export { DOMAIN_ERRORS, DomainError, type DomainErrorCode, TRPC_HTTP_STATUS } from './errors.js';
 export { addMissingMiddleSizes, type MiddleSizeBackfill } from './images/backfill.js';
 export { ImageStore, type ImageUpload, imageUrl, sniffImageType } from './images/image-store.js';
+export { JOB_QUEUE_NAME, JOB_QUEUE_PREFIX } from './job-runner-bullmq.js';
 export {
+  type JobContext,
+  type JobCounts,
   type JobDeclaration,
   type JobLog,
   type JobSchedule,
   jobDeclarations,
   msUntilUtcHour,
   type RunningJobs,
+  type StartJobsOptions,
   startJobs,
 } from './jobs.js';
 export * as addressesService from './modules/addresses/addresses.service.js';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { jobDeclarations, SANDBOX_SUCCESS_CARD } from '@caps/api';
+import { JOB_QUEUE_NAME, JOB_QUEUE_PREFIX, jobDeclarations, SANDBOX_SUCCESS_CARD } from '@caps/api';
 import {
   CheckoutSchema,
   createTestDatabase,
@@ -41,9 +41,6 @@ const json = (body: unknown, headers: Record<string, string> = {}): RequestInit 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const em = () => cluster.services.orm.em.fork();
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-/** The BullMQ queue of the recurring jobs (packages/api/src/job-runner-bullmq.ts). */
-const JOB_QUEUE = 'jobs';
-const JOB_QUEUE_PREFIX = 'caps:bull';
 
 /** `count` customers made straight in the database, each with a session token. */
 async function buyers(count: number): Promise<{ id: number; token: string }[]> {
@@ -289,7 +286,7 @@ describe.skipIf(process.env.TEST_DIALECT !== 'postgresql')('two server processes
     // One schedule per declared job on the queue both processes share (each process declares them all).
     // BullMQ keeps a queue's job schedulers in the sorted set <prefix>:<queue>:repeat, by scheduler id.
     const declared = jobDeclarations({ payoutRunHourUtc: 8 }).map((job) => job.name);
-    const schedulers = await cluster.redis.zrange(`${JOB_QUEUE_PREFIX}:${JOB_QUEUE}:repeat`, '0', '-1');
+    const schedulers = await cluster.redis.zrange(`${JOB_QUEUE_PREFIX}:${JOB_QUEUE_NAME}:repeat`, '0', '-1');
     expect(schedulers.sort()).toEqual([...declared].sort());
 
     // The release job runs every minute: wait for the run that releases our checkout, then a little more
