@@ -766,3 +766,9 @@ async function main() {
 }
 
 await main();
+// Everything is closed by now; a handle still open (a connection the app's close left behind) would keep the
+// process alive: say so and end.
+setTimeout(() => {
+  console.log('note: something the app opened was still open 5 s after it closed; exiting');
+  process.exit(0);
+}, 5_000).unref();
