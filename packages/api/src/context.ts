@@ -42,16 +42,40 @@ export interface Context {
   auth(): Promise<AuthState>;
 }
 
+/** For each context made here, its EntityManager if it has made one yet (see readerEm). */
+const forks = new WeakMap<Context, () => Em | undefined>();
+
+/**
+ * A request's context. Its EntityManager is forked on first use: forking is one of the dearer steps of a
+ * catalogue request (MikroORM writes its configuration, and so process.env, twice per fork), and the
+ * public reads that run a single SQL statement do not need one (readerEm).
+ */
 export function createContext(services: Services, request: RequestInfo): Context {
-  const em = services.orm.em.fork() as Em;
+  let em: Em | undefined;
   let auth: Promise<AuthState> | undefined;
-  return {
-    em,
+  const context: Context = {
+    get em() {
+      em ??= services.orm.em.fork() as Em;
+      return em;
+    },
     services,
     request,
     auth: () => {
-      auth ??= resolveSession(em, request.authorization);
+      auth ??= resolveSession(context.em, request.authorization);
       return auth;
     },
   };
+  forks.set(context, () => em);
+  return context;
+}
+
+/**
+ * The EntityManager for raw SQL reads of a request: its own if it has one (a transaction's reads stay in
+ * it), else the shared one, which runs a statement as a fork would, with no fork made. Only for
+ * em.execute / getConnection reads, never for entities: the shared one has no identity map of its own.
+ */
+export function readerEm(ctx: Context): Em {
+  const made = forks.get(ctx);
+  if (!made) return ctx.em;
+  return made() ?? (ctx.services.orm.em as Em);
 }

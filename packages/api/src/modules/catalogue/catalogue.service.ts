@@ -1,7 +1,7 @@
 import { nairaToKobo, type PagedProductsDto, type ProductDto, type ProductListQuery } from '@caps/contracts';
 import { BaseSqlitePlatform } from '@mikro-orm/knex';
 import type { z } from 'zod';
-import type { Context } from '../../context.js';
+import { type Context, readerEm } from '../../context.js';
 import type { Em } from '../../db/orm.js';
 import { type ReadFrom, readRows } from '../../db/read.js';
 import { DomainError } from '../../errors.js';
@@ -104,7 +104,8 @@ export async function listProducts(
   query: ListQuery,
   from: ReadFrom = 'write',
 ): Promise<PagedProductsDto> {
-  const { em } = ctx;
+  // Raw statements only: no fork needed unless the request made one (context.ts).
+  const em = readerEm(ctx);
   const filters = filtersOf(query);
   const totalKey = JSON.stringify([
     query.category ?? 'all',
@@ -143,7 +144,8 @@ export async function listProducts(
  * some); the primary by default, for the cart and wishlist, whose checks decide a write.
  */
 export async function getProduct(ctx: Context, id: number, from: ReadFrom = 'write'): Promise<ProductDto> {
-  const rows = await readRows<ProductRow[]>(ctx.em, from, `${selectProducts(ctx.em)} and p.id = ?`, [id]);
+  const em = readerEm(ctx);
+  const rows = await readRows<ProductRow[]>(em, from, `${selectProducts(em)} and p.id = ?`, [id]);
   const row = rows[0];
   if (!row) throw new DomainError('NOT_FOUND', 'Product not found');
   return toProductDto(row);
