@@ -1,7 +1,7 @@
 import { type Job, Queue, type RepeatOptions, Worker } from 'bullmq';
 import type { Services } from './context.js';
 import { LocalRuns, runHandler, startWakes } from './job-runner-timers.js';
-import type { JobCounts, JobDeclaration, JobLog, JobSchedule, RunningJobs } from './jobs.js';
+import type { JobCounts, JobDeclaration, JobLog, JobSchedule, RunningJobs } from './job-types.js';
 import { REDIS_PREFIX } from './redis.js';
 
 /** The one queue of the recurring jobs; its keys are `<prefix>:jobs:*`. */

@@ -1,5 +1,5 @@
 import type { Services } from './context.js';
-import type { JobContext, JobDeclaration, JobLog, JobTrigger, RunningJobs } from './jobs.js';
+import type { JobContext, JobDeclaration, JobLog, JobTrigger, RunningJobs } from './job-types.js';
 
 /** Milliseconds from `now` to the next `hour`:00 UTC (a whole day when it is that moment now). */
 export function msUntilUtcHour(now: Date, hour: number): number {

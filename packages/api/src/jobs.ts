@@ -2,12 +2,23 @@ import type { Services } from './context.js';
 import type { Em } from './db/orm.js';
 import { type BullmqJobsOptions, startBullmqJobs } from './job-runner-bullmq.js';
 import { startTimerJobs } from './job-runner-timers.js';
+import type { JobDeclaration, JobLog, RunningJobs } from './job-types.js';
 import { runPayouts, settleInFlight } from './modules/finance/payouts.service.js';
 import { refundDuePayments, sendPendingRefunds } from './modules/finance/refunds.service.js';
 import { deliverOutbox, onEmailsCommitted } from './modules/notifications/outbox.js';
 import { releaseExpiredCheckouts } from './modules/orders/orders.service.js';
 
 export { msUntilUtcHour } from './job-runner-timers.js';
+export type {
+  JobContext,
+  JobCounts,
+  JobDeclaration,
+  JobLog,
+  JobRunReport,
+  JobSchedule,
+  JobTrigger,
+  RunningJobs,
+} from './job-types.js';
 
 /**
  * The recurring jobs of the marketplace, declared in this one place: what runs, when, and what it does.
@@ -15,23 +26,6 @@ export { msUntilUtcHour } from './job-runner-timers.js';
  * with REDIS_URL (once per due time across the processes), timers in the process without. Every handler is
  * safe to run twice at once (in two processes, say): the services' conditional updates decide, not the runner.
  */
-
-/** When a job runs: every so many milliseconds, or once a day at an hour (UTC). */
-export type JobSchedule = { everyMs: number } | { dailyAtUtcHour: number };
-
-export interface JobDeclaration {
-  /** Stable name (a queue's job name, the log's `job`). */
-  name: string;
-  schedule: JobSchedule;
-  /** Does the work once; answers something worth logging, or null when there was nothing to do (not logged). */
-  /** `context` says what started the run; callers outside a runner (tests) may leave it out. */
-  handler(services: Services, context?: JobContext): Promise<unknown>;
-  /**
-   * A signal that runs the job now, besides its schedule: it calls `trigger` when there is work (an email
-   * committed); answers a function that stops it. A trigger during a run makes one more run after it.
-   */
-  wake?(services: Services, trigger: () => void): () => void;
-}
 
 const MINUTE = 60_000;
 
@@ -84,59 +78,6 @@ export function jobDeclarations(config: Pick<Services['config'], 'payoutRunHourU
       wake: onEmailsCommitted,
     },
   ];
-}
-
-/** What started a run: its schedule (a due time), a wake signal, or runNow. */
-export type JobTrigger = 'schedule' | 'wake' | 'manual';
-
-/** What a handler is told about its run (handlers may ignore it). */
-export interface JobContext {
-  trigger: JobTrigger;
-  /** The due time a scheduled run is for, when the runner knows it (BullMQ always; timers for daily jobs). */
-  dueAt: Date | null;
-  /** 1 for the first try of a due time, 2 for its first retry (BullMQ), and so on. */
-  attempt: number;
-}
-
-/** One finished run, as `JobLog.ran` hears of it (the metrics count runs by job, trigger and outcome). */
-export interface JobRunReport extends JobContext {
-  job: string;
-  ms: number;
-  ok: boolean;
-}
-
-/** What the runner logs through (Fastify's and pino's loggers fit). */
-export interface JobLog {
-  info(details: object, message: string): void;
-  /** A run that failed ('job failed', with `job`): the metrics count these. */
-  error(details: object, message: string): void;
-  /** Trouble that is not a job's failure (Redis unreachable); `info` when absent. */
-  warn?(details: object, message: string): void;
-  /** Every run that answered null ('job ran', with `job`, `trigger`, `due`): quiet by default. */
-  debug?(details: object, message: string): void;
-  /** Hears of every finished run, whatever it answered. */
-  ran?(run: JobRunReport): void;
-}
-
-/** Jobs in the queue by state (the BullMQ queue's, across the cluster; timers: only `active`, this process's). */
-export interface JobCounts {
-  waiting: number;
-  active: number;
-  delayed: number;
-  failed: number;
-}
-
-export interface RunningJobs {
-  /** Which runner runs them: BullMQ with REDIS_URL, in-process timers without. */
-  engine: 'timers' | 'bullmq';
-  /** Resolves once the schedules are in place (BullMQ: upserted on Redis; waits while Redis is down). */
-  ready: Promise<void>;
-  /** Runs one job now in this process, unless it is running already here by runNow or a wake (then false). */
-  runNow(name: string): Promise<boolean>;
-  /** The queue's depth; rejects when it cannot be read (Redis down) within a second. */
-  counts(): Promise<JobCounts>;
-  /** Stops scheduling here and waits for the runs under way, then closes the queue's connections. */
-  stop(): Promise<void>;
 }
 
 export interface StartJobsOptions extends BullmqJobsOptions {
