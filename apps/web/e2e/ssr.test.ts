@@ -110,9 +110,15 @@ describe.skipIf(!browserAvailable())('server-rendered storefront', () => {
     expect(preload).toBeGreaterThan(0);
     expect(preload).toBeLessThan(head.indexOf('<link rel="stylesheet"'));
     expect(head).not.toContain('rel="modulepreload"');
-    // ...and the app starts after the page has painted (public/boot.js).
-    expect(head).toMatch(/<script src="\/boot\.js" data-entry="\/assets\/index-[\w-]+\.js" defer><\/script>/);
-    expect(head).not.toContain('<script type="module"');
+    // ...and the page's own chunk is loaded before the app's entry, both at low priority.
+    const pageScript = head.search(
+      /<script type="module" crossorigin fetchpriority="low" src="\/assets\/product-page-[\w-]+\.js"><\/script>/,
+    );
+    const entryScript = head.search(
+      /<script type="module" crossorigin fetchpriority="low" src="\/assets\/index-[\w-]+\.js"><\/script>/,
+    );
+    expect(pageScript).toBeGreaterThan(0);
+    expect(entryScript).toBeGreaterThan(pageScript);
 
     const nodes = jsonLdOf(html);
     const ld = nodes.find((node) => node['@type'] === 'Product');
@@ -174,7 +180,15 @@ describe.skipIf(!browserAvailable())('server-rendered storefront', () => {
       const page = await env.newPage({ width: 412, height: 823 });
       const warnings = hydrationWarningsOf(page);
       const calls = catalogueCallsOf(page);
-      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      // React has taken the server's HTML by DOMContentLoaded: a click from then on is kept and replayed.
+      expect(
+        await page.evaluate(() =>
+          Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__react')),
+        ),
+        path,
+      ).toBe(true);
+      await page.waitForLoadState('networkidle');
       // Hydrated: React has attached its handlers to the server's HTML.
       await expect
         .poll(() => page.evaluate(() => Object.keys(document.getElementById('root')?.firstElementChild ?? {}).length))

@@ -24,6 +24,8 @@ export interface RenderRequest {
   origin: string;
   /** The built index.html: its head (styles, the app's script) wraps the rendered page. */
   template: string;
+  /** The browser build's manifest (dist/.vite/manifest.json): which chunk holds the page's module. */
+  manifest?: BuildManifest;
   /** A tRPC client calling the server's procedures in-process, as an anonymous visitor. */
   trpcClient: TrpcClient;
   /** Aborts the render (the visitor went away, or it took too long). */
@@ -37,6 +39,18 @@ export interface DocumentSink {
   write(chunk: string): unknown;
   end(): unknown;
   once(event: 'drain', listener: () => void): unknown;
+}
+
+/** The part of Vite's build manifest the renderer reads. */
+export type BuildManifest = Record<string, { file: string; src?: string; name?: string }>;
+
+/** The chunk of a page's module: by its source path, or by name when the build merged it into a shared chunk. */
+function chunkOf(manifest: BuildManifest | undefined, module: string | undefined): string | null {
+  if (!manifest || !module) return null;
+  const exact = manifest[module];
+  if (exact) return exact.file;
+  const name = module.slice(module.lastIndexOf('/') + 1).replace(/\.tsx?$/, '');
+  return Object.values(manifest).find((chunk) => chunk.name === name)?.file ?? null;
 }
 
 export interface RenderedPage {
@@ -136,6 +150,7 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
   recorder.status = 200;
   const document = splitDocument(request.template);
   const state = pageStateScript({ origin: request.origin, queries: dehydrateQueries(queryClient) });
+  const pageChunk = chunkOf(request.manifest, handle.module);
 
   return new Promise<RenderedPage>((resolve, reject) => {
     const stream = renderToPipeableStream(app(), {
@@ -148,7 +163,7 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
           // The not-found pages set 404 while rendering the shell.
           status: recorder.status,
           pipe(sink) {
-            stream.pipe(document.writer(sink, state));
+            stream.pipe(document.writer(sink, state, pageChunk));
           },
         });
       },

@@ -23,28 +23,35 @@ async function loadLazyRoutes(matched: RouteObject[]): Promise<void> {
   );
 }
 
-async function start() {
+function start(): void {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('The page has no #root element.');
   const pageState = readPageState();
   const queryClient = createQueryClient();
-  if (pageState) {
-    hydrateQueries(queryClient, pageState.queries);
-    markServerRendered(queryClient);
-    await loadLazyRoutes((matchRoutes(routes, window.location) ?? []).map((match) => match.route));
-  }
-  const router = createBrowserRouter(routes);
-  const app = (
-    <AppRoot
-      queryClient={queryClient}
-      trpcClient={createTrpcClient()}
-      origin={pageState?.origin ?? window.location.origin}
-    >
-      <RouterProvider router={router} />
-    </AppRoot>
-  );
-  if (pageState) hydrateRoot(rootElement, app);
-  else createRoot(rootElement).render(app);
+  const render = () => {
+    const router = createBrowserRouter(routes);
+    const app = (
+      <AppRoot
+        queryClient={queryClient}
+        trpcClient={createTrpcClient()}
+        origin={pageState?.origin ?? window.location.origin}
+      >
+        <RouterProvider router={router} />
+      </AppRoot>
+    );
+    if (pageState) hydrateRoot(rootElement, app);
+    else createRoot(rootElement).render(app);
+  };
+  if (!pageState) return render();
+  hydrateQueries(queryClient, pageState.queries);
+  markServerRendered(queryClient);
+  // The server-rendered pages are ready to hydrate at once (routes/router.tsx, renderedPage): React takes the
+  // page while this module runs, before DOMContentLoaded. Any other matched route's code is loaded first.
+  const lazyRoutes = (matchRoutes(routes, window.location) ?? [])
+    .map((match) => match.route)
+    .filter((route) => typeof route.lazy === 'function');
+  if (lazyRoutes.length === 0) return render();
+  void loadLazyRoutes(lazyRoutes).then(render);
 }
 
-void start();
+start();

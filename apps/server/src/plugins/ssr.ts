@@ -28,6 +28,7 @@ interface WebRenderer {
     url: string;
     origin: string;
     template: string;
+    manifest?: Record<string, { file: string; src?: string; name?: string }>;
     trpcClient: TrpcClient;
     signal?: AbortSignal;
     onError?: (error: unknown) => void;
@@ -56,6 +57,9 @@ export async function loadPageRenderer(
   if (!existsSync(entry) || !existsSync(templateFile)) return null;
   const renderer = (await import(pathToFileURL(entry).href)) as WebRenderer;
   const template = readFileSync(templateFile, 'utf8');
+  // Which chunk holds each page's module, so a rendered page loads its own with the app (vite build's manifest).
+  const manifestFile = join(options.distDir, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : undefined;
   const origin = services.config.publicUrl;
 
   return {
@@ -76,6 +80,7 @@ export async function loadPageRenderer(
           url: request.url,
           origin,
           template,
+          manifest,
           trpcClient,
           signal,
           onError: (error) => request.log.error({ err: error, url: request.url }, 'error while streaming a page'),

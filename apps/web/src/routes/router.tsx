@@ -26,6 +26,11 @@ function devPage(path: string, load: () => Promise<ComponentType>): RouteObject 
 /** What a route's `handle` may say: `ssr` pages are rendered on the server (storefront, static pages, 404). */
 export interface RouteHandle {
   ssr?: boolean;
+  /**
+   * The page's module (its path in the web app, as the build's manifest names it): the server loads its chunk
+   * with the page, so the browser can hydrate as soon as the app's code runs.
+   */
+  module?: string;
 }
 
 /**
@@ -33,7 +38,41 @@ export interface RouteHandle {
  * text and pictures arrive with the first byte and work without JavaScript. Pages behind a sign-in are rendered
  * in the browser only: the server does not know who is signed in (the token lives in the browser's storage).
  */
-const SERVER_RENDERED: RouteHandle = { ssr: true };
+const serverRendered = (module?: string): RouteHandle => ({ ssr: true, module });
+
+/**
+ * A server-rendered page's code, loaded on first visit. The page sits in a Suspense boundary on both sides: the
+ * server loads the module before rendering (a router `lazy`) and sends the page inside the boundary; the browser
+ * renders it through React.lazy, so its router is ready at once and hydration starts as soon as the app's code
+ * runs. React keeps the server's HTML of the boundary until the page's code arrives (the page's chunk is loaded
+ * with it: entry-server), and replays a click or key press made meanwhile. On a later visit in the browser,
+ * the loading block shows while the page's code loads.
+ */
+function renderedPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'element'> {
+  const fallback = <LoadingBlock label="Loading..." />;
+  if (import.meta.env.SSR) {
+    return {
+      lazy: async () => {
+        const Page = await load();
+        return {
+          element: (
+            <Suspense fallback={fallback}>
+              <Page />
+            </Suspense>
+          ),
+        };
+      },
+    };
+  }
+  const Page = lazy(async () => ({ default: await load() }));
+  return {
+    element: (
+      <Suspense fallback={fallback}>
+        <Page />
+      </Suspense>
+    ),
+  };
+}
 
 const ADMINS_ONLY = 'The developer pages are for admins. Please sign in with an admin account.';
 
@@ -44,48 +83,48 @@ const ADMINS_ONLY = 'The developer pages are for admins. Please sign in with an 
 const pages: RouteObject[] = [
   {
     index: true,
-    handle: SERVER_RENDERED,
-    lazy: async () => ({ Component: (await import('@/features/storefront/home-page')).HomePage }),
+    handle: serverRendered('src/features/storefront/home-page.tsx'),
+    ...renderedPage(async () => (await import('@/features/storefront/home-page')).HomePage),
   },
   {
     path: 'about',
-    handle: SERVER_RENDERED,
-    lazy: async () => ({ Component: (await import('@/features/info/about-page')).AboutPage }),
+    handle: serverRendered('src/features/info/about-page.tsx'),
+    ...renderedPage(async () => (await import('@/features/info/about-page')).AboutPage),
   },
   {
     path: 'contact',
-    handle: SERVER_RENDERED,
-    lazy: async () => ({ Component: (await import('@/features/info/contact-page')).ContactPage }),
+    handle: serverRendered('src/features/info/contact-page.tsx'),
+    ...renderedPage(async () => (await import('@/features/info/contact-page')).ContactPage),
   },
   {
     path: 'terms',
-    handle: SERVER_RENDERED,
-    lazy: async () => ({ Component: (await import('@/features/info/terms-page')).TermsPage }),
+    handle: serverRendered('src/features/info/terms-page.tsx'),
+    ...renderedPage(async () => (await import('@/features/info/terms-page')).TermsPage),
   },
   {
     path: 'returns',
-    handle: SERVER_RENDERED,
-    lazy: async () => ({ Component: (await import('@/features/info/returns-page')).ReturnsPage }),
+    handle: serverRendered('src/features/info/returns-page.tsx'),
+    ...renderedPage(async () => (await import('@/features/info/returns-page')).ReturnsPage),
   },
   {
     path: 'shops',
-    handle: SERVER_RENDERED,
-    lazy: async () => ({ Component: (await import('@/features/storefront/shops-page')).ShopsPage }),
+    handle: serverRendered('src/features/storefront/shops-page.tsx'),
+    ...renderedPage(async () => (await import('@/features/storefront/shops-page')).ShopsPage),
   },
   {
     path: 'browse-caps',
-    handle: SERVER_RENDERED,
-    lazy: async () => ({ Component: (await import('@/features/storefront/browse-caps-page')).BrowseCapsPage }),
+    handle: serverRendered('src/features/storefront/browse-caps-page.tsx'),
+    ...renderedPage(async () => (await import('@/features/storefront/browse-caps-page')).BrowseCapsPage),
   },
   {
     path: 'shop/:shopId',
-    handle: SERVER_RENDERED,
-    lazy: async () => ({ Component: (await import('@/features/storefront/shop-page')).ShopPage }),
+    handle: serverRendered('src/features/storefront/shop-page.tsx'),
+    ...renderedPage(async () => (await import('@/features/storefront/shop-page')).ShopPage),
   },
   {
     path: 'product/:productId',
-    handle: SERVER_RENDERED,
-    lazy: async () => ({ Component: (await import('@/features/storefront/product-page')).ProductPage }),
+    handle: serverRendered('src/features/storefront/product-page.tsx'),
+    ...renderedPage(async () => (await import('@/features/storefront/product-page')).ProductPage),
   },
   {
     path: 'cart',
@@ -244,7 +283,7 @@ const pages: RouteObject[] = [
       devPage('order-test', async () => (await import('@/features/dev/order-test-page')).OrderTestPage),
     ],
   },
-  { path: '*', element: <NotFoundPage />, handle: SERVER_RENDERED },
+  { path: '*', element: <NotFoundPage />, handle: serverRendered() },
 ];
 
 /** The app's routes, for the browser's router (main.tsx) and the server's renderer (entry-server.tsx). */

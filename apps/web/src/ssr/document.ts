@@ -33,18 +33,20 @@ const IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*>/g;
 
 /**
  * The built index.html's head around the rendered page: the page's own metadata replaces the app's defaults.
- * On a phone's slow link the page's pictures come before the JavaScript: their preloads open the head, and the
- * app's chunks lose their modulepreload hints (the page is readable without them; the entry script still
- * fetches them as soon as it runs).
+ * On a phone's slow link the page's pictures come first: their preloads open the head, and the app's chunks lose
+ * their modulepreload hints and are fetched at low priority. The page's own chunk is loaded as a module script
+ * before the app's entry, so the entry finds it and hydrates at once (before DOMContentLoaded): a click or a key
+ * press from then on is kept by React and replayed, not lost.
  */
-function headWith(head: string, hoisted: string): string {
+function headWith(head: string, hoisted: string, pageChunk: string | null): string {
+  const pageScript = pageChunk
+    ? `<script type="module" crossorigin fetchpriority="low" src="/${pageChunk}"></script>`
+    : '';
   let result = head
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    // The app's code starts after the page has painted (public/boot.js): the page is readable before it runs,
-    // and its download must not compete with the page's CSS and pictures on a slow link.
     .replace(
-      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
-      '<script src="/boot.js" data-entry="$1" defer></script>',
+      '<script type="module" crossorigin ',
+      `${pageScript}<script type="module" crossorigin fetchpriority="low" `,
     );
   if (/<title\b/.test(hoisted)) result = result.replace(/<title\b[^>]*>[\s\S]*?<\/title>\s*/, '');
   if (/<meta\b[^>]*name="description"/.test(hoisted)) {
@@ -58,7 +60,7 @@ function headWith(head: string, hoisted: string): string {
 
 export interface SplitDocument {
   /** A writable for React's stream: it writes the whole document, the page inside #root, into the sink. */
-  writer(sink: DocumentSink, stateScript: string): Writable;
+  writer(sink: DocumentSink, stateScript: string, pageChunk?: string | null): Writable;
 }
 
 /** The template cut around its empty #root, ready to wrap rendered pages. */
@@ -73,7 +75,7 @@ export function splitDocument(template: string): SplitDocument {
   const tail = `</div>${template.slice(at + root[0].length)}`;
 
   return {
-    writer(sink, stateScript) {
+    writer(sink, stateScript, pageChunk = null) {
       const decoder = new TextDecoder();
       let pending: string | null = '';
       const send = (text: string, done: (error?: Error | null) => void) => {
@@ -85,7 +87,7 @@ export function splitDocument(template: string): SplitDocument {
         const split = takeHoisted(pending, final);
         if (!split) return null;
         pending = null;
-        return headWith(head, split.hoisted) + bodyStart + split.rest;
+        return headWith(head, split.hoisted, pageChunk) + bodyStart + split.rest;
       };
       return new Writable({
         write(chunk: Uint8Array | string, _encoding, done) {
