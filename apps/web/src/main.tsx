@@ -42,7 +42,10 @@ function start(): void {
     if (pageState) hydrateRoot(rootElement, app);
     else createRoot(rootElement).render(app);
   };
-  if (!pageState) return render();
+  if (!pageState) {
+    render();
+    return;
+  }
   hydrateQueries(queryClient, pageState.queries);
   markServerRendered(queryClient);
   // The server-rendered pages are ready to hydrate at once (routes/router.tsx, renderedPage): React takes the
@@ -50,8 +53,8 @@ function start(): void {
   const lazyRoutes = (matchRoutes(routes, window.location) ?? [])
     .map((match) => match.route)
     .filter((route) => typeof route.lazy === 'function');
-  if (lazyRoutes.length === 0) return render();
-  void loadLazyRoutes(lazyRoutes).then(render);
+  if (lazyRoutes.length === 0) render();
+  else void loadLazyRoutes(lazyRoutes).then(render);
 }
 
 start();
