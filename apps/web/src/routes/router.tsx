@@ -2,6 +2,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { ADMIN_QUERY_CACHE, DASHBOARD_CACHE } from '@/lib/query-cache';
+import { registeredPage } from '@/ssr/page-registry';
 import { NotFoundPage } from './not-found-page';
 import { RequireRole } from './require-role';
 import { RootHydrateFallback, RootLayout } from './root-layout';
@@ -48,7 +49,7 @@ const serverRendered = (module?: string): RouteHandle => ({ ssr: true, module })
  * with it: entry-server), and replays a click or key press made meanwhile. On a later visit in the browser,
  * the loading block shows while the page's code loads.
  */
-function renderedPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'element'> {
+function renderedPage(name: string, load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'element'> {
   const fallback = <LoadingBlock label="Loading..." />;
   if (import.meta.env.SSR) {
     return {
@@ -64,7 +65,16 @@ function renderedPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'la
       },
     };
   }
-  const Page = lazy(async () => ({ default: await load() }));
+  const Page = lazy(() => {
+    const loaded = registeredPage(name);
+    if (loaded) {
+      // Settled already: React takes a thenable that calls back at once as a loaded page, with no suspense.
+      // biome-ignore lint/suspicious/noThenProperty: a thenable is what React.lazy takes; this one is settled.
+      const settled = { then: (resolve: (module: { default: ComponentType }) => void) => resolve({ default: loaded }) };
+      return settled as unknown as Promise<{ default: ComponentType }>;
+    }
+    return load().then((page) => ({ default: page }));
+  });
   return {
     element: (
       <Suspense fallback={fallback}>
@@ -84,47 +94,50 @@ const pages: RouteObject[] = [
   {
     index: true,
     handle: serverRendered('src/features/storefront/home-page.tsx'),
-    ...renderedPage(async () => (await import('@/features/storefront/home-page')).HomePage),
+    ...renderedPage('home-page', async () => (await import('@/features/storefront/home-page')).HomePage),
   },
   {
     path: 'about',
     handle: serverRendered('src/features/info/about-page.tsx'),
-    ...renderedPage(async () => (await import('@/features/info/about-page')).AboutPage),
+    ...renderedPage('about-page', async () => (await import('@/features/info/about-page')).AboutPage),
   },
   {
     path: 'contact',
     handle: serverRendered('src/features/info/contact-page.tsx'),
-    ...renderedPage(async () => (await import('@/features/info/contact-page')).ContactPage),
+    ...renderedPage('contact-page', async () => (await import('@/features/info/contact-page')).ContactPage),
   },
   {
     path: 'terms',
     handle: serverRendered('src/features/info/terms-page.tsx'),
-    ...renderedPage(async () => (await import('@/features/info/terms-page')).TermsPage),
+    ...renderedPage('terms-page', async () => (await import('@/features/info/terms-page')).TermsPage),
   },
   {
     path: 'returns',
     handle: serverRendered('src/features/info/returns-page.tsx'),
-    ...renderedPage(async () => (await import('@/features/info/returns-page')).ReturnsPage),
+    ...renderedPage('returns-page', async () => (await import('@/features/info/returns-page')).ReturnsPage),
   },
   {
     path: 'shops',
     handle: serverRendered('src/features/storefront/shops-page.tsx'),
-    ...renderedPage(async () => (await import('@/features/storefront/shops-page')).ShopsPage),
+    ...renderedPage('shops-page', async () => (await import('@/features/storefront/shops-page')).ShopsPage),
   },
   {
     path: 'browse-caps',
     handle: serverRendered('src/features/storefront/browse-caps-page.tsx'),
-    ...renderedPage(async () => (await import('@/features/storefront/browse-caps-page')).BrowseCapsPage),
+    ...renderedPage(
+      'browse-caps-page',
+      async () => (await import('@/features/storefront/browse-caps-page')).BrowseCapsPage,
+    ),
   },
   {
     path: 'shop/:shopId',
     handle: serverRendered('src/features/storefront/shop-page.tsx'),
-    ...renderedPage(async () => (await import('@/features/storefront/shop-page')).ShopPage),
+    ...renderedPage('shop-page', async () => (await import('@/features/storefront/shop-page')).ShopPage),
   },
   {
     path: 'product/:productId',
     handle: serverRendered('src/features/storefront/product-page.tsx'),
-    ...renderedPage(async () => (await import('@/features/storefront/product-page')).ProductPage),
+    ...renderedPage('product-page', async () => (await import('@/features/storefront/product-page')).ProductPage),
   },
   {
     path: 'cart',

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { PageMeta } from '@/lib/seo';
+import { registerPage } from '@/ssr/page-registry';
 
 /** Spec 1: the marketing claims. */
 const STATS = [
@@ -135,3 +136,5 @@ export function AboutPage() {
     </div>
   );
 }
+
+registerPage('about-page', AboutPage);

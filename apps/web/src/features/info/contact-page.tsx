@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageMeta } from '@/lib/seo';
+import { registerPage } from '@/ssr/page-registry';
 import { ContactForm } from './contact-form';
 
 /** Spec 2: Mon-Fri 9-6, Sat 10-4, Sun closed (Maiduguri time). */
@@ -155,3 +156,5 @@ export function ContactPage() {
     </div>
   );
 }
+
+registerPage('contact-page', ContactPage);

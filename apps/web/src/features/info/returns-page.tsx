@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { PageMeta } from '@/lib/seo';
+import { registerPage } from '@/ssr/page-registry';
 
 /** Spec 5 and 9: the returns policy figures, shared with the terms page. */
 export const RETURN_WINDOW_DAYS = 7;
@@ -143,3 +144,5 @@ export function ReturnsPage() {
     </div>
   );
 }
+
+registerPage('returns-page', ReturnsPage);

@@ -2,6 +2,7 @@ import { CONTACT } from '@caps/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PageMeta } from '@/lib/seo';
+import { registerPage } from '@/ssr/page-registry';
 import { REFUND_BUSINESS_DAYS, RETURN_WINDOW_DAYS } from './returns-page';
 
 /** Spec 9: delivery and hand-over times stated in the terms. */
@@ -248,3 +249,5 @@ export function TermsPage() {
     </div>
   );
 }
+
+registerPage('terms-page', TermsPage);

@@ -11,6 +11,7 @@ import { readServerError } from '@/lib/server-errors';
 import { useSiteOrigin } from '@/lib/site-context';
 import { breadcrumbJsonLd, productListJsonLd } from '@/lib/structured-data';
 import { useTRPC } from '@/lib/trpc';
+import { registerPage } from '@/ssr/page-registry';
 import { CapCard, CapCardSkeleton } from './cap-card';
 import { CatalogueFilters } from './catalogue-filters';
 import {
@@ -256,3 +257,5 @@ export function BrowseCapsPage() {
     </section>
   );
 }
+
+registerPage('browse-caps-page', BrowseCapsPage);

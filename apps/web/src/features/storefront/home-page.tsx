@@ -13,6 +13,7 @@ import { readServerError } from '@/lib/server-errors';
 import { useSiteOrigin } from '@/lib/site-context';
 import { organizationJsonLd, websiteJsonLd } from '@/lib/structured-data';
 import { useTRPC } from '@/lib/trpc';
+import { registerPage } from '@/ssr/page-registry';
 import { CapCard, CapCardSkeleton } from './cap-card';
 import { useRefreshCatalogue } from './use-refresh-catalogue';
 import { VENDOR_QUERY_CACHE } from './vendor-query-cache';
@@ -284,3 +285,5 @@ export function HomePage() {
     </>
   );
 }
+
+registerPage('home-page', HomePage);

@@ -16,6 +16,7 @@ import { useSiteOrigin } from '@/lib/site-context';
 import { breadcrumbJsonLd, productJsonLd, productPath } from '@/lib/structured-data';
 import { useTRPC } from '@/lib/trpc';
 import { useHttpStatus } from '@/ssr/http-status';
+import { registerPage } from '@/ssr/page-registry';
 import { ProductGallery } from './product-gallery';
 import { ReviewsSection } from './review-list';
 import { ShareButton } from './share-button';
@@ -354,3 +355,5 @@ export function ProductPage() {
 
   return <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">{content}</div>;
 }
+
+registerPage('product-page', ProductPage);

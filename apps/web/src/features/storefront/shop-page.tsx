@@ -15,6 +15,7 @@ import { useSiteOrigin } from '@/lib/site-context';
 import { breadcrumbJsonLd, shopPath, storeJsonLd } from '@/lib/structured-data';
 import { useTRPC } from '@/lib/trpc';
 import { useHttpStatus } from '@/ssr/http-status';
+import { registerPage } from '@/ssr/page-registry';
 import { CAP_GRID_SIZES_TWO_UP, CapCard, CapCardSkeleton } from './cap-card';
 import { ReviewsSection } from './review-list';
 import { ShopPageHeader } from './shop-page-header';
@@ -307,3 +308,5 @@ export function ShopPage() {
 
   return <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">{content}</div>;
 }
+
+registerPage('shop-page', ShopPage);

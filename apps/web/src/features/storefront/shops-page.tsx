@@ -13,6 +13,7 @@ import { cn } from '@/lib/cn';
 import { PageMeta } from '@/lib/seo';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
+import { registerPage } from '@/ssr/page-registry';
 import { VENDOR_QUERY_CACHE } from './vendor-query-cache';
 
 const RATING_OPTIONS = [
@@ -256,3 +257,5 @@ export function ShopsPage() {
     </section>
   );
 }
+
+registerPage('shops-page', ShopsPage);
