@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 
-const TEMPLATE =
-  '<!doctype html><html lang="en"><head><title>Caps Marketplace</title></head><body><div id="root"></div></body></html>';
+const STYLESHEET = '<link rel="stylesheet" crossorigin href="/assets/index-abc123.css">';
+const CSS = 'body{color:#222}.card{padding:1rem}';
+const TEMPLATE = `<!doctype html><html lang="en"><head><title>Caps Marketplace</title>${STYLESHEET}</head><body><div id="root"></div></body></html>`;
 
 /**
  * A stand-in for apps/web/dist-ssr/entry-server.js with the same contract: it renders /ok (reading a product
@@ -40,7 +41,9 @@ describe('server rendering of the web app', () => {
     dir = mkdtempSync(join(tmpdir(), 'caps-ssr-'));
     mkdirSync(join(dir, 'dist'));
     mkdirSync(join(dir, 'dist-ssr'));
+    mkdirSync(join(dir, 'dist', 'assets'));
     writeFileSync(join(dir, 'dist', 'index.html'), TEMPLATE);
+    writeFileSync(join(dir, 'dist', 'assets', 'index-abc123.css'), CSS);
     writeFileSync(join(dir, 'dist-ssr', 'entry-server.js'), RENDERER);
     env = await createTestEnv();
     const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: join(dir, 'dist'), LOG_LEVEL: 'silent' });
@@ -59,6 +62,18 @@ describe('server rendering of the web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.body).toContain(`<h1>0 caps at ${env.services.config.publicUrl}</h1>`);
+  });
+
+  it('carries the stylesheet inline in a rendered page, and keeps the link in the app’s own index.html', async () => {
+    const rendered = await app.inject({ method: 'GET', url: '/ok' });
+    expect(rendered.body).toContain(`<head><title>Caps Marketplace</title><style>${CSS}</style></head>`);
+    expect(rendered.body).not.toContain('rel="stylesheet"');
+    const fallback = await app.inject({ method: 'GET', url: '/dashboard' });
+    expect(fallback.body).toContain(STYLESHEET);
+    // The stylesheet itself is still served, for the pages the browser renders.
+    const css = await app.inject({ method: 'GET', url: '/assets/index-abc123.css' });
+    expect(css.statusCode).toBe(200);
+    expect(css.body).toBe(CSS);
   });
 
   it('answers with the status the page rendered with', async () => {

@@ -108,7 +108,9 @@ describe.skipIf(!browserAvailable())('server-rendered storefront', () => {
     // On a slow link the cap's picture is asked for before the app's JavaScript.
     const preload = head.search(new RegExp(`<link rel="preload" as="image"[^>]*${pictureName}`));
     expect(preload).toBeGreaterThan(0);
-    expect(preload).toBeLessThan(head.indexOf('<link rel="stylesheet"'));
+    // The stylesheet travels inside the page (no second round trip before the first paint), after the preload.
+    expect(head).not.toContain('<link rel="stylesheet"');
+    expect(preload).toBeLessThan(head.indexOf('<style>'));
     expect(head).not.toContain('rel="modulepreload"');
     // ...and the page's own chunk is loaded before the app's entry, both at low priority.
     const pageScript = head.search(
