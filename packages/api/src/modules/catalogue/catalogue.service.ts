@@ -31,8 +31,8 @@ const PRICE_BANDS_KOBO = {
   'over-50000': { min: nairaToKobo(50_000) + 1 },
 } as const;
 
-/** The `and ...` conditions of the filters, and their parameters. */
-function filtersOf(query: ListQuery): { sql: string; params: (string | number)[] } {
+/** The `and ...` conditions of the filters (`terms`: the query's searchTerms), and their parameters. */
+function filtersOf(query: ListQuery, terms: string[]): { sql: string; params: (string | number)[] } {
   const conditions: string[] = [];
   const params: (string | number)[] = [];
   if (query.category && query.category !== 'all') {
@@ -55,7 +55,7 @@ function filtersOf(query: ListQuery): { sql: string; params: (string | number)[]
     }
   }
   // Every word must appear in the name, description, category or shop name (all in search_text).
-  for (const term of searchTerms(query.search)) {
+  for (const term of terms) {
     conditions.push(`p.search_text like ? escape '\\'`);
     params.push(containsPattern(term));
   }
@@ -86,13 +86,15 @@ function orderOf(query: ListQuery): string {
  * null): a correlated subquery on reviews' product index, so a page is one round trip to the database
  * instead of two. SQLite keeps the order of the ordered inner select in group_concat.
  */
-function ratingsColumn(em: Em): string {
-  return em.getPlatform() instanceof BaseSqlitePlatform
+function ratingsColumn(sqlite: boolean): string {
+  return sqlite
     ? '(select group_concat(r.rating) from (select rating from reviews r where r.product_id = p.id order by r.id) r) as ratings'
     : "(select string_agg(r.rating::text, ',' order by r.id) from reviews r where r.product_id = p.id) as ratings";
 }
 
-const selectProducts = (em: Em) => `select ${PRODUCT_COLUMNS}, ${ratingsColumn(em)} ${PUBLIC_PRODUCTS}`;
+const SELECT_SQLITE = `select ${PRODUCT_COLUMNS}, ${ratingsColumn(true)} ${PUBLIC_PRODUCTS}`;
+const SELECT_POSTGRES = `select ${PRODUCT_COLUMNS}, ${ratingsColumn(false)} ${PUBLIC_PRODUCTS}`;
+const selectProducts = (em: Em) => (em.getPlatform() instanceof BaseSqlitePlatform ? SELECT_SQLITE : SELECT_POSTGRES);
 
 /**
  * One page of the public catalogue with its totals: `{ data, current_page, last_page, per_page, total }`.
@@ -106,13 +108,9 @@ export async function listProducts(
 ): Promise<PagedProductsDto> {
   // Raw statements only: no fork needed unless the request made one (context.ts).
   const em = readerEm(ctx);
-  const filters = filtersOf(query);
-  const totalKey = JSON.stringify([
-    query.category ?? 'all',
-    query.vendor_id ?? 0,
-    query.price ?? 'all',
-    searchTerms(query.search),
-  ]);
+  const terms = searchTerms(query.search);
+  const filters = filtersOf(query, terms);
+  const totalKey = JSON.stringify([query.category ?? 'all', query.vendor_id ?? 0, query.price ?? 'all', terms]);
   const counting = ctx.services.catalogueTotals.total(totalKey, () =>
     readRows<{ total: number | string }[]>(
       em,
