@@ -327,16 +327,19 @@ const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `caps_bench_${randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${dbName}`);
-try {
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  await run('PostgreSQL', { databaseUrl: url.toString() });
-} finally {
-  if (process.env.BENCH_KEEP) console.log(`kept database ${dbName}`);
-  else await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+// BENCH_SQLITE_ONLY=1 skips PostgreSQL, as BENCH_POSTGRES_ONLY=1 skips SQLite (while iterating).
+if (!process.env.BENCH_SQLITE_ONLY) {
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    await run('PostgreSQL', { databaseUrl: url.toString() });
+  } finally {
+    if (process.env.BENCH_KEEP) console.log(`kept database ${dbName}`);
+    else await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
 }
 const dir = mkdtempSync(join(tmpdir(), 'caps-bench-'));
 if (!process.env.BENCH_POSTGRES_ONLY)
