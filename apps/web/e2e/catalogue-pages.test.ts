@@ -335,6 +335,45 @@ describe.skipIf(!browserAvailable())('product and shop pages in the browser', ()
     expect(env.pageErrors).toEqual([]);
   });
 
+  it('opens a new page at its top, returns to the same place on Back, and offers Try Again when a page cannot load', async () => {
+    const product = products.find((p) => p.images.length > 0 && p.in_stock) ?? products[0];
+    if (!product) throw new Error('The demo data has no product.');
+    const page = await env.newPage({ width: 390, height: 700 });
+    await page.goto(`/product/${product.id}`);
+    await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+    const recommended = page.getByRole('region', { name: 'You Might Also Like' });
+    const firstOther = recommended.locator('a[href^="/product/"]').first();
+    await firstOther.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(300);
+
+    // A new page opens at its top...
+    const otherHref = (await firstOther.getAttribute('href')) ?? '';
+    await firstOther.click();
+    await page.waitForURL(`${env.baseUrl}${otherHref}`);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // ...and Back returns to where the visitor was.
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+    await expect.poll(async () => Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(40);
+
+    // The cart page's code cannot be fetched (the connection dropped): the error screen shows inside the layout.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const cartChunk = '**/assets/cart-page-*.js';
+    await page.route(cartChunk, (route) => route.abort('internetdisconnected'));
+    await page.getByRole('link', { name: /^Cart, / }).click();
+    await page.getByRole('heading', { level: 1, name: 'Something went wrong' }).waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /^Cart, / })
+      .waitFor();
+    // Back online, Try Again fetches the page's code again.
+    await page.unroute(cartChunk);
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Shopping Cart' }).waitFor();
+    expect(env.pageErrors).toEqual([]);
+  });
+
   it('saves screenshots of the product and shop pages at 390 and 1280 wide', async () => {
     const product = products.find((p) => p.images.length > 1 && p.in_stock) ?? products[0];
     if (!product) throw new Error('The demo data has no product.');

@@ -9,7 +9,7 @@ interface AppRootProps {
   trpcClient: TrpcClient;
   /** The public origin (PUBLIC_URL) absolute links are made from. */
   origin: string;
-  /** The router: the browser's RouterProvider, or the server's StaticRouterProvider. */
+  /** The router: the browser's BrowserRouter, or the server's StaticRouter. */
   children: ReactNode;
 }
 

@@ -9,10 +9,10 @@
 import { type QueryClient, QueryClient as TanStackQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
+import { matchRoutes, StaticRouter } from 'react-router-dom';
 import { AppRoot } from '@/app-root';
 import type { TrpcClient } from '@/lib/trpc';
-import { type RouteHandle, routes } from '@/routes/router';
+import { AppRoutes, type RouteHandle, routes } from '@/routes/router';
 import { splitDocument } from '@/ssr/document';
 import { HttpStatusProvider, type HttpStatusRecorder } from '@/ssr/http-status';
 import { dehydrateQueries, pageStateScript } from '@/ssr/page-state';
@@ -123,19 +123,17 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
   const handle = matches?.at(-1)?.route.handle as RouteHandle | undefined;
   if (!handle?.ssr) return null;
 
-  const handler = createStaticHandler(routes);
-  const fetchRequest = new Request(new URL(url.pathname + url.search, 'http://localhost'), { signal: request.signal });
-  const context = await handler.query(fetchRequest);
-  // A redirect or an answer of a route's own: not a page to render here.
-  if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // The page's code runs before rendering (it registers the page: routes/router.tsx), so it renders at once.
+  await handle.preload?.();
 
   const { queryClient, wanted } = collectingQueryClient();
   const recorder: HttpStatusRecorder = { status: 200 };
   const app = (): ReactNode => (
     <HttpStatusProvider recorder={recorder}>
       <AppRoot queryClient={queryClient} trpcClient={request.trpcClient} origin={request.origin}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={url.pathname + url.search}>
+          <AppRoutes />
+        </StaticRouter>
       </AppRoot>
     </HttpStatusProvider>
   );

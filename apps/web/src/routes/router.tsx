@@ -1,27 +1,31 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { type ComponentType, Suspense } from 'react';
+import { Navigate, type RouteObject, useRoutes } from 'react-router-dom';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { ADMIN_QUERY_CACHE, DASHBOARD_CACHE } from '@/lib/query-cache';
 import { registeredPage } from '@/ssr/page-registry';
+import { lazyPage } from './lazy-page';
 import { NotFoundPage } from './not-found-page';
 import { RequireRole } from './require-role';
-import { RootHydrateFallback, RootLayout } from './root-layout';
-import { RouteErrorBoundary } from './route-error-boundary';
+import { RootLayout } from './root-layout';
+import { PageErrorBoundary, RouteErrorBoundary } from './route-error-boundary';
 
 /**
- * A developer page: its code is a lazy chunk (React.lazy) fetched only when RequireRole has let the caller in,
- * so it is not shipped to every visitor.
+ * A page whose code is a chunk of its own, fetched on its first visit (lazy-page.tsx): the loading block shows
+ * meanwhile. Pages with forms and data are loaded so, and so are the dashboards, which are fetched only when
+ * RequireRole has let the caller in: the first screen does not wait for react-hook-form, zod and the others.
  */
+function page(load: () => Promise<ComponentType>) {
+  const Page = lazyPage(load);
+  return (
+    <Suspense fallback={<LoadingBlock label="Loading..." />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+/** A developer page (issue 10): a lazy chunk like any other page. */
 function devPage(path: string, load: () => Promise<ComponentType>): RouteObject {
-  const Page = lazy(async () => ({ default: await load() }));
-  return {
-    path,
-    element: (
-      <Suspense fallback={<LoadingBlock label="Loading..." />}>
-        <Page />
-      </Suspense>
-    ),
-  };
+  return { path, element: page(load) };
 }
 
 /** What a route's `handle` may say: `ssr` pages are rendered on the server (storefront, static pages, 404). */
@@ -32,52 +36,32 @@ export interface RouteHandle {
    * with the page, so the browser can hydrate as soon as the app's code runs.
    */
   module?: string;
+  /** Loads the page's code: the server does so before rendering, so the page renders at once. */
+  preload?: () => Promise<unknown>;
 }
 
 /**
- * The storefront and static pages, and the not-found page: the server renders them (entry-server.tsx), so their
- * text and pictures arrive with the first byte and work without JavaScript. Pages behind a sign-in are rendered
- * in the browser only: the server does not know who is signed in (the token lives in the browser's storage).
+ * A storefront or static page: the server renders it (entry-server.tsx), so its text and pictures arrive with
+ * the first byte and work without JavaScript. Pages behind a sign-in are rendered in the browser only: the
+ * server does not know who is signed in (the token lives in the browser's storage).
+ *
+ * The page sits in a Suspense boundary on both sides. Its code registers the page as it runs
+ * (ssr/page-registry): the server loads it before rendering (`preload`), and in the browser the page's chunk
+ * is loaded with the app's entry (ssr/document), so React.lazy gets the page at once and the page hydrates with
+ * the rest of the app: a click or a key press right after the page shows is not lost. On a later visit in the
+ * browser, the loading block shows while the page's code loads.
  */
-const serverRendered = (module?: string): RouteHandle => ({ ssr: true, module });
-
-/**
- * A server-rendered page's code, loaded on first visit. The page sits in a Suspense boundary on both sides: the
- * server loads the module before rendering (a router `lazy`) and sends the page inside the boundary; the browser
- * renders it through React.lazy, so its router is ready at once and hydration starts as soon as the app's code
- * runs. React keeps the server's HTML of the boundary until the page's code arrives (the page's chunk is loaded
- * with it: entry-server), and replays a click or key press made meanwhile. On a later visit in the browser,
- * the loading block shows while the page's code loads.
- */
-function renderedPage(name: string, load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'element'> {
-  const fallback = <LoadingBlock label="Loading..." />;
-  if (import.meta.env.SSR) {
-    return {
-      lazy: async () => {
-        const Page = await load();
-        return {
-          element: (
-            <Suspense fallback={fallback}>
-              <Page />
-            </Suspense>
-          ),
-        };
-      },
-    };
-  }
-  const Page = lazy(() => {
-    const loaded = registeredPage(name);
-    if (loaded) {
-      // Settled already: React takes a thenable that calls back at once as a loaded page, with no suspense.
-      // biome-ignore lint/suspicious/noThenProperty: a thenable is what React.lazy takes; this one is settled.
-      const settled = { then: (resolve: (module: { default: ComponentType }) => void) => resolve({ default: loaded }) };
-      return settled as unknown as Promise<{ default: ComponentType }>;
-    }
-    return load().then((page) => ({ default: page }));
-  });
+function renderedPage(
+  name: string,
+  module: string,
+  load: () => Promise<ComponentType>,
+): Pick<RouteObject, 'handle' | 'element'> {
+  const Page = lazyPage(load, () => registeredPage(name));
+  const handle: RouteHandle = { ssr: true, module, preload: load };
   return {
+    handle,
     element: (
-      <Suspense fallback={fallback}>
+      <Suspense fallback={<LoadingBlock label="Loading..." />}>
         <Page />
       </Suspense>
     ),
@@ -93,85 +77,109 @@ const ADMINS_ONLY = 'The developer pages are for admins. Please sign in with an 
 const pages: RouteObject[] = [
   {
     index: true,
-    handle: serverRendered('src/features/storefront/home-page.tsx'),
-    ...renderedPage('home-page', async () => (await import('@/features/storefront/home-page')).HomePage),
+    ...renderedPage(
+      'home-page',
+      'src/features/storefront/home-page.tsx',
+      async () => (await import('@/features/storefront/home-page')).HomePage,
+    ),
   },
   {
     path: 'about',
-    handle: serverRendered('src/features/info/about-page.tsx'),
-    ...renderedPage('about-page', async () => (await import('@/features/info/about-page')).AboutPage),
+    ...renderedPage(
+      'about-page',
+      'src/features/info/about-page.tsx',
+      async () => (await import('@/features/info/about-page')).AboutPage,
+    ),
   },
   {
     path: 'contact',
-    handle: serverRendered('src/features/info/contact-page.tsx'),
-    ...renderedPage('contact-page', async () => (await import('@/features/info/contact-page')).ContactPage),
+    ...renderedPage(
+      'contact-page',
+      'src/features/info/contact-page.tsx',
+      async () => (await import('@/features/info/contact-page')).ContactPage,
+    ),
   },
   {
     path: 'terms',
-    handle: serverRendered('src/features/info/terms-page.tsx'),
-    ...renderedPage('terms-page', async () => (await import('@/features/info/terms-page')).TermsPage),
+    ...renderedPage(
+      'terms-page',
+      'src/features/info/terms-page.tsx',
+      async () => (await import('@/features/info/terms-page')).TermsPage,
+    ),
   },
   {
     path: 'returns',
-    handle: serverRendered('src/features/info/returns-page.tsx'),
-    ...renderedPage('returns-page', async () => (await import('@/features/info/returns-page')).ReturnsPage),
+    ...renderedPage(
+      'returns-page',
+      'src/features/info/returns-page.tsx',
+      async () => (await import('@/features/info/returns-page')).ReturnsPage,
+    ),
   },
   {
     path: 'shops',
-    handle: serverRendered('src/features/storefront/shops-page.tsx'),
-    ...renderedPage('shops-page', async () => (await import('@/features/storefront/shops-page')).ShopsPage),
+    ...renderedPage(
+      'shops-page',
+      'src/features/storefront/shops-page.tsx',
+      async () => (await import('@/features/storefront/shops-page')).ShopsPage,
+    ),
   },
   {
     path: 'browse-caps',
-    handle: serverRendered('src/features/storefront/browse-caps-page.tsx'),
     ...renderedPage(
       'browse-caps-page',
+      'src/features/storefront/browse-caps-page.tsx',
       async () => (await import('@/features/storefront/browse-caps-page')).BrowseCapsPage,
     ),
   },
   {
     path: 'shop/:shopId',
-    handle: serverRendered('src/features/storefront/shop-page.tsx'),
-    ...renderedPage('shop-page', async () => (await import('@/features/storefront/shop-page')).ShopPage),
+    ...renderedPage(
+      'shop-page',
+      'src/features/storefront/shop-page.tsx',
+      async () => (await import('@/features/storefront/shop-page')).ShopPage,
+    ),
   },
   {
     path: 'product/:productId',
-    handle: serverRendered('src/features/storefront/product-page.tsx'),
-    ...renderedPage('product-page', async () => (await import('@/features/storefront/product-page')).ProductPage),
+    ...renderedPage(
+      'product-page',
+      'src/features/storefront/product-page.tsx',
+      async () => (await import('@/features/storefront/product-page')).ProductPage,
+    ),
   },
   {
     path: 'cart',
-    lazy: async () => ({ Component: (await import('@/features/cart/cart-page')).CartPage }),
+    element: page(async () => (await import('@/features/cart/cart-page')).CartPage),
   },
   {
     path: 'payment/callback',
-    lazy: async () => ({ Component: (await import('@/features/checkout/payment-callback-page')).PaymentCallbackPage }),
+    element: page(async () => (await import('@/features/checkout/payment-callback-page')).PaymentCallbackPage),
   },
   {
     path: 'order-success',
-    lazy: async () => ({ Component: (await import('@/features/checkout/order-success-page')).OrderSuccessPage }),
+    element: page(async () => (await import('@/features/checkout/order-success-page')).OrderSuccessPage),
   },
   {
     path: 'auth',
-    lazy: async () => ({ Component: (await import('@/features/account/customer-auth-page')).CustomerAuthPage }),
+    element: page(async () => (await import('@/features/account/customer-auth-page')).CustomerAuthPage),
   },
   {
     path: 'vendor/auth',
-    lazy: async () => ({ Component: (await import('@/features/vendor/vendor-auth-page')).VendorAuthPage }),
+    element: page(async () => (await import('@/features/vendor/vendor-auth-page')).VendorAuthPage),
   },
   // Vendor logout goes to /vendor/login (spec 2) while the screen lives at /vendor/auth.
   { path: 'vendor/login', element: <Navigate to="/vendor/auth" replace /> },
   {
     path: 'admin/auth',
-    lazy: async () => ({ Component: (await import('@/features/admin/admin-auth-page')).AdminAuthPage }),
+    element: page(async () => (await import('@/features/admin/admin-auth-page')).AdminAuthPage),
   },
   {
     path: 'forgot-password',
-    lazy: async () => ({ Component: (await import('@/features/account/forgot-password-page')).ForgotPasswordPage }),
+    element: page(async () => (await import('@/features/account/forgot-password-page')).ForgotPasswordPage),
   },
   {
     path: 'reset-password',
-    lazy: async () => ({ Component: (await import('@/features/account/reset-password-page')).ResetPasswordPage }),
+    element: page(async () => (await import('@/features/account/reset-password-page')).ResetPasswordPage),
   },
   // Pages that need a signed-in user or a role sit under one guard each (RequireRole, a layout route).
   {
@@ -185,7 +193,7 @@ const pages: RouteObject[] = [
     children: [
       {
         path: 'checkout',
-        lazy: async () => ({ Component: (await import('@/features/checkout/checkout-page')).CheckoutPage }),
+        element: page(async () => (await import('@/features/checkout/checkout-page')).CheckoutPage),
       },
     ],
   },
@@ -201,15 +209,15 @@ const pages: RouteObject[] = [
       // Spec 2 names both spellings of the order detail page; both must keep working.
       {
         path: 'order/:orderId',
-        lazy: async () => ({ Component: (await import('@/features/orders/order-detail-page')).OrderDetailPage }),
+        element: page(async () => (await import('@/features/orders/order-detail-page')).OrderDetailPage),
       },
       {
         path: 'orders/:orderId',
-        lazy: async () => ({ Component: (await import('@/features/orders/order-detail-page')).OrderDetailPage }),
+        element: page(async () => (await import('@/features/orders/order-detail-page')).OrderDetailPage),
       },
       {
         path: 'orders',
-        lazy: async () => ({ Component: (await import('@/features/orders/orders-page')).OrdersPage }),
+        element: page(async () => (await import('@/features/orders/orders-page')).OrdersPage),
       },
     ],
   },
@@ -218,7 +226,7 @@ const pages: RouteObject[] = [
     children: [
       {
         path: 'settings',
-        lazy: async () => ({ Component: (await import('@/features/account/settings-page')).SettingsPage }),
+        element: page(async () => (await import('@/features/account/settings-page')).SettingsPage),
       },
     ],
   },
@@ -234,9 +242,7 @@ const pages: RouteObject[] = [
     children: [
       {
         path: 'notifications',
-        lazy: async () => ({
-          Component: (await import('@/features/notifications/notifications-page')).NotificationsPage,
-        }),
+        element: page(async () => (await import('@/features/notifications/notifications-page')).NotificationsPage),
       },
     ],
   },
@@ -252,9 +258,7 @@ const pages: RouteObject[] = [
     children: [
       {
         path: 'vendor/dashboard',
-        lazy: async () => ({
-          Component: (await import('@/features/vendor/vendor-dashboard-page')).VendorDashboardPage,
-        }),
+        element: page(async () => (await import('@/features/vendor/vendor-dashboard-page')).VendorDashboardPage),
       },
     ],
   },
@@ -270,7 +274,7 @@ const pages: RouteObject[] = [
     children: [
       {
         path: 'admin/dashboard',
-        lazy: async () => ({ Component: (await import('@/features/admin/admin-dashboard-page')).AdminDashboardPage }),
+        element: page(async () => (await import('@/features/admin/admin-dashboard-page')).AdminDashboardPage),
       },
     ],
   },
@@ -296,18 +300,25 @@ const pages: RouteObject[] = [
       devPage('order-test', async () => (await import('@/features/dev/order-test-page')).OrderTestPage),
     ],
   },
-  { path: '*', element: <NotFoundPage />, handle: serverRendered() },
+  { path: '*', element: <NotFoundPage />, handle: { ssr: true } satisfies RouteHandle },
 ];
 
-/** The app's routes, for the browser's router (main.tsx) and the server's renderer (entry-server.tsx). */
+/** The app's routes, for the browser (main.tsx) and the server's renderer (entry-server.tsx). */
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <RootLayout />,
-    HydrateFallback: RootHydrateFallback,
     // A failure in the header or footer themselves: nothing of the layout can be trusted.
-    errorElement: <RouteErrorBoundary />,
+    element: (
+      <RouteErrorBoundary>
+        <RootLayout />
+      </RouteErrorBoundary>
+    ),
     // A failing page keeps the header and footer around its error screen.
-    children: [{ errorElement: <RouteErrorBoundary />, children: pages }],
+    children: [{ element: <PageErrorBoundary />, children: pages }],
   },
 ];
+
+/** The page of the current location, inside the app's router (BrowserRouter, or StaticRouter on the server). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
