@@ -25,6 +25,19 @@ const PUBLIC_PRODUCTS = `from products p
   join users u on u.id = v.user_id
   where ${LISTED_PRODUCT_SQL}`;
 
+/**
+ * PUBLIC_PRODUCTS for counting on SQLite: the same rows, the joins written as CROSS JOIN, which SQLite takes
+ * as the order to join in (products first, then their shop and its owner by primary key). Left to choose,
+ * it counted a search of one category from the users' side, through every product of every shop: about
+ * 33 ms for the bench's 50,000 caps instead of 12 ms from the category's index, and on SQLite a count
+ * holds the whole server while it runs. An inner join with its conditions in `where` is what a cross join
+ * is; PostgreSQL plans the two alike and keeps PUBLIC_PRODUCTS.
+ */
+const PUBLIC_PRODUCTS_COUNTED_ON_SQLITE = `from products p
+  cross join vendors v
+  cross join users u
+  where v.id = p.vendor_id and u.id = v.user_id and ${LISTED_PRODUCT_SQL}`;
+
 const PRICE_BANDS_KOBO = {
   'under-20000': { max: nairaToKobo(20_000) - 1 },
   '20000-50000': { min: nairaToKobo(20_000), max: nairaToKobo(50_000) },
@@ -94,7 +107,8 @@ function ratingsColumn(sqlite: boolean): string {
 
 const SELECT_SQLITE = `select ${PRODUCT_COLUMNS}, ${ratingsColumn(true)} ${PUBLIC_PRODUCTS}`;
 const SELECT_POSTGRES = `select ${PRODUCT_COLUMNS}, ${ratingsColumn(false)} ${PUBLIC_PRODUCTS}`;
-const selectProducts = (em: Em) => (em.getPlatform() instanceof BaseSqlitePlatform ? SELECT_SQLITE : SELECT_POSTGRES);
+const isSqlite = (em: Em) => em.getPlatform() instanceof BaseSqlitePlatform;
+const selectProducts = (em: Em) => (isSqlite(em) ? SELECT_SQLITE : SELECT_POSTGRES);
 
 /**
  * One page of the public catalogue with its totals: `{ data, current_page, last_page, per_page, total }`.
@@ -115,7 +129,7 @@ export async function listProducts(
     readRows<{ total: number | string }[]>(
       em,
       from,
-      `select count(*) as total ${PUBLIC_PRODUCTS}${filters.sql}`,
+      `select count(*) as total ${isSqlite(em) ? PUBLIC_PRODUCTS_COUNTED_ON_SQLITE : PUBLIC_PRODUCTS}${filters.sql}`,
       filters.params,
     ).then((r) => Number(r[0]?.total ?? 0)),
   );
