@@ -93,7 +93,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(paymentsPlugin, { services });
   await app.register(restPlugin, { services });
   await app.register(seoFilesPlugin, { services });
-  const renderer = await loadPageRenderer(services, { distDir: config.webDistDir, ssrDir: config.webSsrDir });
+  const renderer = await loadPageRenderer(services, {
+    distDir: config.webDistDir,
+    ssrDir: config.webSsrDir,
+    production: config.services.nodeEnv === 'production',
+  });
   await app.register(webPlugin, { distDir: config.webDistDir, renderer });
 
   // The recurring jobs (packages/api/src/jobs.ts: expired checkouts, payout runs), unless turned off: on

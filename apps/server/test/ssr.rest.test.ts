@@ -96,3 +96,44 @@ describe('server rendering of the web app', () => {
     expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
+
+describe('the renderer in a production server', () => {
+  let env: TestEnv;
+  let dir: string;
+  const before = process.env.NODE_ENV;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'caps-ssr-env-'));
+    mkdirSync(join(dir, 'dist'));
+    mkdirSync(join(dir, 'dist-ssr'));
+    writeFileSync(join(dir, 'dist', 'index.html'), TEMPLATE);
+    // Notes NODE_ENV as React would read it: when the renderer's modules are first loaded.
+    writeFileSync(
+      join(dir, 'dist-ssr', 'entry-server.js'),
+      `const nodeEnv = process.env.NODE_ENV;
+export async function render(request) {
+  return { status: 200, pipe(sink) { sink.write(request.template.replace('<div id="root"></div>', '<div id="root">' + nodeEnv + '</div>')); sink.end(); } };
+}`,
+    );
+    env = await createTestEnv();
+  });
+
+  afterAll(async () => {
+    process.env.NODE_ENV = before;
+    await env?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("loads React's production build even when NODE_ENV is not set (npm start)", async () => {
+    delete process.env.NODE_ENV;
+    const config = loadConfig({ WEB_DIST_DIR: join(dir, 'dist'), LOG_LEVEL: 'silent' });
+    expect(config.services.nodeEnv).toBe('production');
+    const app = await buildApp(config, { services: env.services, logger: false });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/' });
+      expect(response.body).toContain('<div id="root">production</div>');
+    } finally {
+      await app.close();
+    }
+  });
+});

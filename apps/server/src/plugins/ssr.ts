@@ -65,11 +65,16 @@ export interface PageRenderer {
  */
 export async function loadPageRenderer(
   services: Services,
-  options: { distDir: string; ssrDir: string },
+  options: { distDir: string; ssrDir: string; production: boolean },
 ): Promise<PageRenderer | null> {
   const entry = join(options.ssrDir, 'entry-server.js');
   const templateFile = join(options.distDir, 'index.html');
   if (!existsSync(entry) || !existsSync(templateFile)) return null;
+  // React chooses its build by process.env.NODE_ENV when the renderer first loads it. A production server may be
+  // started without NODE_ENV (`npm start`: config.ts reads unset as production); React would then render with
+  // its development build, checking every element and prop: about twice the CPU time per page. A NODE_ENV that
+  // is set is left as it is.
+  if (options.production && !process.env.NODE_ENV) process.env.NODE_ENV = 'production';
   const renderer = (await import(pathToFileURL(entry).href)) as WebRenderer;
   const template = inlineStylesheets(readFileSync(templateFile, 'utf8'), options.distDir);
   // Which chunk holds each page's module, so a rendered page loads its own with the app (vite build's manifest).
