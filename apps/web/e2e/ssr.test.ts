@@ -211,6 +211,19 @@ describe.skipIf(!browserAvailable())('server-rendered storefront', () => {
     await page.context().close();
   });
 
+  it('keeps a click made while a slow phone is still hydrating the page', async () => {
+    const page = await env.newPage({ width: 412, height: 823 });
+    // A mid-range phone: the CPU four times slower, so hydration (done in slices) is still going on.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`/product/${product.id}`, { waitUntil: 'domcontentloaded' });
+    const form = page.getByRole('form', { name: 'Add to cart' });
+    await form.getByRole('button', { name: /increase quantity/i }).click();
+    await expect.poll(() => form.locator('input[inputmode="numeric"]').inputValue()).toBe('2');
+    expect(env.pageErrors).toEqual([]);
+    await page.context().close();
+  });
+
   it('shows a product, the browse page and a shop with JavaScript turned off', async () => {
     const context = await env.browser.newContext({ baseURL: env.baseUrl, javaScriptEnabled: false });
     const page = await context.newPage();

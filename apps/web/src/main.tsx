@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoot } from '@/app-root';
@@ -34,8 +35,16 @@ function start(): void {
       </BrowserRouter>
     </AppRoot>
   );
-  if (pageState) hydrateRoot(rootElement, app);
-  else createRoot(rootElement).render(app);
+  if (!pageState) {
+    createRoot(rootElement).render(app);
+    return;
+  }
+  // Hydration as a transition: React does it in slices of a few milliseconds and lets the phone's main thread
+  // breathe in between, instead of one long task of the whole page. A click or a key press on a part not yet
+  // hydrated makes React finish that part at once and then handle it (selective hydration): nothing is lost.
+  startTransition(() => {
+    hydrateRoot(rootElement, app);
+  });
 }
 
 start();
