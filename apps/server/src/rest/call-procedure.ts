@@ -1,7 +1,8 @@
 import { type AnyProcedure, getTRPCErrorFromUnknown, TRPCError } from '@trpc/server';
+import { core, type z } from 'zod';
 
-/** A built procedure's middleware, called as tRPC calls it. */
-type Middleware = (opts: MiddlewareOptions) => Promise<MiddlewareResult>;
+/** A built procedure's middleware, called as tRPC calls it; tRPC marks its input checks `_type: 'input'`. */
+type Middleware = ((opts: MiddlewareOptions) => Promise<MiddlewareResult>) & { _type?: string };
 type MiddlewareResult = { ok: true; data: unknown } | { ok: false; error: TRPCError };
 interface NextOptions {
   ctx?: object;
@@ -24,6 +25,62 @@ interface ProcedureDef {
   meta: unknown;
   type: string;
   experimental_caller?: boolean;
+  /** The parsers given to `.input()`, in order: one input check in `middlewares` each. */
+  inputs?: unknown[];
+}
+
+const isZodType = (value: unknown): value is z.ZodType =>
+  typeof value === 'object' && value !== null && '_zod' in value && typeof (value as z.ZodType).parse === 'function';
+/** tRPC's test for inputs it merges (its isObject). */
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && !Array.isArray(value) && typeof value === 'object';
+
+/**
+ * tRPC's input check for a zod schema (createInputMiddleware), parsing synchronously. tRPC parses a zod
+ * schema with parseAsync, which skips zod 4's compiled fast path: about 4.5 µs for the catalogue's query
+ * instead of 1.5 µs. The same result and the same errors for every schema that parses synchronously
+ * (a ZodError, as BAD_REQUEST). A schema with async parts (none has: an async refine, say) makes zod's parse
+ * throw $ZodAsyncError; that input and every later one of the schema are then checked by tRPC's own
+ * middleware, with parseAsync, as before (the refinements' synchronous parts having run once more, that once).
+ */
+function withSyncInput(check: Middleware, schema: z.ZodType): Middleware {
+  let asynchronous = false;
+  const syncInput: Middleware = async (opts) => {
+    if (asynchronous) return check(opts);
+    const rawInput = await opts.getRawInput();
+    let parsed: unknown;
+    try {
+      parsed = schema.parse(rawInput);
+    } catch (cause) {
+      if (cause instanceof core.$ZodAsyncError) {
+        asynchronous = true;
+        return check(opts);
+      }
+      throw new TRPCError({ code: 'BAD_REQUEST', cause });
+    }
+    const combined = isObject(opts.input) && isObject(parsed) ? { ...opts.input, ...parsed } : parsed;
+    return opts.next({ input: combined });
+  };
+  syncInput._type = 'input';
+  return syncInput;
+}
+
+/** Each procedure's middleware chain as callProcedure runs it: its own, zod input checks parsing synchronously. */
+const chains = new Map<AnyProcedure, Middleware[]>();
+
+function chainOf(procedure: AnyProcedure, def: ProcedureDef): Middleware[] {
+  let chain = chains.get(procedure);
+  if (chain) return chain;
+  let input = 0;
+  chain = def.middlewares.map((middleware) => {
+    if (middleware._type !== 'input') return middleware;
+    const schema = def.inputs?.[input++];
+    return isZodType(schema) ? withSyncInput(middleware, schema) : middleware;
+  });
+  // Input checks and parsers that do not pair up one to one: tRPC's chain as it is.
+  if (input !== (def.inputs?.length ?? 0)) chain = def.middlewares;
+  chains.set(procedure, chain);
+  return chain;
 }
 
 /**
@@ -31,7 +88,8 @@ interface ProcedureDef {
  * turn (role checks, input parse, output check, handler), a throw becoming a failed result, `next()`
  * passing on a context merged with what it adds, or an input. The same calls with the same options,
  * only without tRPC's compiled object spreads, which copy every middleware's options key by key with
- * defineProperty, twice a middleware: some 4 % of the server's time on a catalogue page. Used by the
+ * defineProperty, twice a middleware: some 4 % of the server's time on a catalogue page; and a zod input is
+ * parsed synchronously (withSyncInput). Used by the
  * REST adapter and by the tRPC query path (rest/trpc-queries.ts); no procedure reads `signal`.
  */
 export async function callProcedure(
@@ -41,10 +99,12 @@ export async function callProcedure(
   getRawInput: () => Promise<unknown>,
   batchIndex = 0,
 ): Promise<unknown> {
-  const { middlewares, meta, type, experimental_caller } = procedure._def as unknown as ProcedureDef;
+  const def = procedure._def as unknown as ProcedureDef;
+  const { meta, type, experimental_caller } = def;
   if (experimental_caller) {
     return procedure({ ctx, getRawInput, path, type: type as 'query', signal: undefined, batchIndex });
   }
+  const middlewares = chainOf(procedure, def);
   const step = async (
     index: number,
     ctx: unknown,
