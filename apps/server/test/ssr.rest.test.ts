@@ -119,7 +119,8 @@ export async function render(request) {
   });
 
   afterAll(async () => {
-    process.env.NODE_ENV = before;
+    if (before === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = before;
     await env?.close();
     rmSync(dir, { recursive: true, force: true });
   });
