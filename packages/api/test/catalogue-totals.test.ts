@@ -69,4 +69,56 @@ describe('CatalogueTotals.total', () => {
     now = 1501;
     expect(await totals.total('kufi', async () => 3)).toBe(3);
   });
+
+  it('renews a total near the end of its life in the background, answering with the remembered one meanwhile', async () => {
+    let now = 0;
+    const totals = new CatalogueTotals(1000, 100, () => now);
+    const { count, started, answer } = controlledCount();
+    const first = totals.total('kufi', count);
+    answer(1);
+    expect(await first).toBe(1);
+    // Before the last fifth of its life: nothing is counted.
+    now = 800;
+    expect(await totals.total('kufi', count)).toBe(1);
+    expect(started()).toBe(1);
+    // In it: every request still gets the remembered total at once, and one count starts for all of them.
+    now = 900;
+    expect(await Promise.all([totals.total('kufi', count), totals.total('kufi', count)])).toEqual([1, 1]);
+    expect(started()).toBe(2);
+    answer(5);
+    await Promise.resolve();
+    await Promise.resolve();
+    // The renewed total answers from now on, and lives from when it was counted.
+    expect(await totals.total('kufi', count)).toBe(5);
+    now = 1500;
+    expect(await totals.total('kufi', count)).toBe(5);
+    expect(started()).toBe(2);
+  });
+
+  it('keeps no background renewal that began before a change, and survives a failed one', async () => {
+    let now = 0;
+    const totals = new CatalogueTotals(1000, 100, () => now);
+    expect(await totals.total('kufi', async () => 1)).toBe(1);
+    now = 900;
+    const { count, answer } = controlledCount();
+    expect(await totals.total('kufi', count)).toBe(1);
+    await totals.changed();
+    answer(2);
+    await Promise.resolve();
+    // The renewal counted across the change is not kept: the next request counts afresh.
+    expect(await totals.total('kufi', async () => 3)).toBe(3);
+
+    now = 1900;
+    let failures = 0;
+    const failing = () => {
+      failures += 1;
+      return Promise.reject(new Error('database gone'));
+    };
+    // A failed renewal does not reach the request, which gets the remembered total.
+    expect(await totals.total('kufi', failing)).toBe(3);
+    await Promise.resolve();
+    expect(failures).toBe(1);
+    now = 2001;
+    expect(await totals.total('kufi', async () => 4)).toBe(4);
+  });
 });

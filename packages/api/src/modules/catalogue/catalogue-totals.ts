@@ -12,6 +12,9 @@ import { REDIS_PREFIX, REDIS_WAIT_MS, withRedis } from '../../redis.js';
  * server without Redis) wrote to the database. A total counted while a change happened is not kept: it
  * may have been counted before the change (only a total whose count began after the last `clear()` is).
  */
+/** The share of a total's life after which a request that reads it has it counted again in the background. */
+const RENEW_AFTER = 0.8;
+
 export class CatalogueTotals {
   private readonly totals = new Map<string, { total: number; at: number }>();
   /** Keys being counted since the last clear, which `set` may remember. */
@@ -52,13 +55,30 @@ export class CatalogueTotals {
    * `set` allows. When a total expires under load, the requests that need it meanwhile wait for one count
    * instead of each running its own (on SQLite, 50 counts of a search at ~15 ms each held every request of
    * the server for most of a second). A request arriving mid-count gets a total counted after the last
-   * change, as a remembered one is.
+   * change, as a remembered one is. A total in the last fifth of its life is counted again in the background
+   * while it still answers, so a busy search's total is renewed before it expires and no request waits for it.
    */
   total(key: string, count: () => Promise<number>): Promise<number> {
     const known = this.get(key);
-    if (known !== undefined) return Promise.resolve(known);
+    if (known !== undefined) {
+      this.renewSoon(key, count);
+      return Promise.resolve(known);
+    }
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight;
+    return this.startCount(key, count);
+  }
+
+  /** Starts a background count of a remembered total near the end of its life (one at a time per key). */
+  private renewSoon(key: string, count: () => Promise<number>): void {
+    const entry = this.totals.get(key);
+    if (!entry || this.pending.has(key) || this.now() - entry.at <= this.ttlMs * RENEW_AFTER) return;
+    this.counting.add(key);
+    // A failed renewal changes nothing: the total expires, and the next request counts it itself.
+    this.startCount(key, count).catch(() => undefined);
+  }
+
+  private startCount(key: string, count: () => Promise<number>): Promise<number> {
     const generation = this.generation;
     const counted = count()
       .then((total) => {
