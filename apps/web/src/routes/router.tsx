@@ -14,8 +14,8 @@ import { PageErrorBoundary, RouteErrorBoundary } from './route-error-boundary';
  * meanwhile. Pages with forms and data are loaded so, and so are the dashboards, which are fetched only when
  * RequireRole has let the caller in: the first screen does not wait for react-hook-form, zod and the others.
  */
-function page(load: () => Promise<ComponentType>) {
-  const Page = lazyPage(load);
+function page(load: () => Promise<ComponentType>, ready?: () => ComponentType | undefined) {
+  const Page = lazyPage(load, ready);
   return (
     <Suspense fallback={<LoadingBlock label="Loading..." />}>
       <Page />
@@ -56,16 +56,8 @@ function renderedPage(
   module: string,
   load: () => Promise<ComponentType>,
 ): Pick<RouteObject, 'handle' | 'element'> {
-  const Page = lazyPage(load, () => registeredPage(name));
   const handle: RouteHandle = { ssr: true, module, preload: load };
-  return {
-    handle,
-    element: (
-      <Suspense fallback={<LoadingBlock label="Loading..." />}>
-        <Page />
-      </Suspense>
-    ),
-  };
+  return { handle, element: page(load, () => registeredPage(name)) };
 }
 
 const ADMINS_ONLY = 'The developer pages are for admins. Please sign in with an admin account.';
