@@ -7,14 +7,15 @@
  * (50 connections) the plain route, the REST call and the tRPC query as the web client sends it
  * (superjson's `{"json": ...}` input): BENCH_ROUNDS rounds (default 3) of runs of BENCH_DURATION seconds
  * (default 5) in the order plain, REST, tRPC, tRPC, REST, plain, so that whatever else the machine does
- * weighs on each alike. Prints requests per second and p99 latency of each, and the ratios of REST and
- * tRPC to the plain route, round by round (the mean of two runs each), averaged. Figures are printed,
- * never asserted.
+ * weighs on each alike. Prints requests per second, p99 latency and CPU time of the server's thread per
+ * request of each, and the ratios of REST and tRPC to the plain route, round by round (the mean of two runs
+ * each), averaged. Figures are printed, never asserted. BENCH_KEEP=1 keeps both databases (PostgreSQL's
+ * scratch database, SQLite's file) for a look afterwards.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { createServices, refreshSearchText, Services } from '@caps/api';
@@ -194,6 +195,25 @@ const PLAIN_SQL = `
 interface Figures {
   rps: number;
   p99: number;
+  /**
+   * Microseconds of CPU the server's thread spent per request answered: what a request costs the one thread
+   * that serves it, far steadier than req/s on a shared machine, where other processes take turns on the
+   * cores. The load comes from a worker thread and is not in it; PostgreSQL's own work is not either.
+   * Linux only (/proc); elsewhere the event loop's active time, which also counts time spent waiting for a core.
+   */
+  cpuUs: number;
+}
+
+/** CPU time of this process's main thread (the server's), in ms; its event loop's active time without /proc. */
+function serverThreadMs(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in ticks of 10 ms.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return performance.eventLoopUtilization().active;
+  }
 }
 
 /**
@@ -212,7 +232,9 @@ async function load(url: string, label = 'run'): Promise<Figures> {
     await session.post('Profiler.start');
   }
   // The load comes from a worker thread, so it does not share the server's event loop.
+  const before = serverThreadMs();
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, workers: 1 });
+  const busyMs = serverThreadMs() - before;
   if (session && PROFILE_DIR) {
     const { profile } = await session.post('Profiler.stop');
     mkdirSync(PROFILE_DIR, { recursive: true });
@@ -223,12 +245,16 @@ async function load(url: string, label = 'run'): Promise<Figures> {
   }
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    cpuUs: (busyMs * 1000) / Math.max(1, result.requests.total),
+  };
 }
 
 /** Two runs of one route: requests per second and p99 averaged. */
 function mean(a: Figures, b: Figures): Figures {
-  return { rps: (a.rps + b.rps) / 2, p99: (a.p99 + b.p99) / 2 };
+  return { rps: (a.rps + b.rps) / 2, p99: (a.p99 + b.p99) / 2, cpuUs: (a.cpuUs + b.cpuUs) / 2 };
 }
 
 /** The ids of a page, from a REST body, a tRPC body ({ result: { data: { json } } }) or the plain route's. */
@@ -301,22 +327,27 @@ async function run(name: string, database: { databaseUrl?: string; sqlitePath?: 
   const overall = (side: 'plain' | 'rest' | 'trpc'): Figures => ({
     rps: average(rounds.map((r) => r[side].rps)),
     p99: average(rounds.map((r) => r[side].p99)),
+    cpuUs: average(rounds.map((r) => r[side].cpuUs)),
   });
   const line = (label: string, side: 'plain' | 'rest' | 'trpc') => {
     const f = overall(side);
     const each = rounds.map((r) => `${r[side].rps.toFixed(0)}/${r[side].p99.toFixed(0)}`).join(', ');
-    return `${label.padEnd(34)} ${f.rps.toFixed(0).padStart(6)} req/s, p99 ${f.p99.toFixed(1).padStart(5)} ms  (rounds: ${each})`;
+    return `${label.padEnd(34)} ${f.rps.toFixed(0).padStart(6)} req/s, p99 ${f.p99.toFixed(1).padStart(5)} ms, ${f.cpuUs.toFixed(0)} µs CPU a request  (rounds: ${each})`;
   };
   /** Each round's ratio to the plain route of the same round, averaged over the rounds. */
   const ratios = (side: 'rest' | 'trpc') => {
     const rps = rounds.map((r) => r[side].rps / r.plain.rps);
     const p99 = rounds.map((r) => r[side].p99 / r.plain.p99);
     const range = (values: number[]) => `${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)}`;
-    return `    ratio to plain: req/s ${average(rps).toFixed(2)} (${range(rps)}), p99 ${average(p99).toFixed(2)} (${range(p99)})`;
+    // The plain route's CPU a request over ours: the req/s ratio if the server's thread were the only limit.
+    const cpu = rounds.map((r) => r.plain.cpuUs / r[side].cpuUs);
+    return `    ratio to plain: req/s ${average(rps).toFixed(2)} (${range(rps)}), p99 ${average(p99).toFixed(2)} (${range(p99)}), CPU ${average(cpu).toFixed(2)} (${range(cpu)})`;
   };
   console.log(
     `${name}: the catalogue page search=kufi&category=Hausa Caps&sort=price-low&page=3, ${ROUNDS} rounds of ` +
-      `${DURATION_S} s runs (req/s and p99 of each round: the mean of its two runs)\n` +
+      `${DURATION_S} s runs (req/s and p99 of each round: the mean of its two runs), load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}\n` +
       `${line('  plain Fastify + 1 SQL query', 'plain')}\n` +
       `${line('  REST  GET /api/products', 'rest')}\n${ratios('rest')}\n` +
       `${line('  tRPC  GET /trpc/catalogue.list', 'trpc')}\n${ratios('trpc')}`,
@@ -346,5 +377,6 @@ if (!process.env.BENCH_POSTGRES_ONLY)
   try {
     await run('SQLite', { sqlitePath: join(dir, 'bench.sqlite') });
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP) console.log(`kept ${join(dir, 'bench.sqlite')}`);
+    else rmSync(dir, { recursive: true, force: true });
   }
