@@ -89,6 +89,8 @@ export async function makeReview(em: Em, product: Product, rating: number, user?
   });
   product.ratingAverage = (product.ratingAverage * product.ratingCount + rating) / (product.ratingCount + 1);
   product.ratingCount += 1;
+  // The newest review's rating comes last: the list is oldest first.
+  product.reviewRatings = product.reviewRatings ? `${product.reviewRatings},${rating}` : String(rating);
   await em.flush();
 }
 

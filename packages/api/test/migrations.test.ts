@@ -1,7 +1,11 @@
 import { MikroORM } from '@mikro-orm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Migration20261125044829 } from '../src/db/migrations/postgresql/Migration20261125044829.js';
+import { Migration20261125044828 } from '../src/db/migrations/sqlite/Migration20261125044828.js';
 import type { Em } from '../src/db/orm.js';
 import { ormOptions } from '../src/db/orm.js';
+import { ProductSchema } from '../src/modules/catalogue/catalogue.entities.js';
+import { makeProduct, makeReview, makeVendor } from './fixtures.js';
 import { createTestDatabase, createTestEnv, type TestDatabase, type TestEnv, testDialect } from './harness.js';
 
 let env: TestEnv;
@@ -78,5 +82,27 @@ describe(`migrations (${testDialect})`, () => {
   it('have nothing pending after start', async () => {
     expect(await env.services.orm.getMigrator().getPendingMigrations()).toEqual([]);
     expect((await env.services.orm.getMigrator().getExecutedMigrations()).length).toBeGreaterThan(0);
+  });
+
+  it("fill products.review_ratings from the reviews written before it (each product's ratings, oldest first)", async () => {
+    const em = env.services.orm.em.fork() as Em;
+    const vendor = await makeVendor(em);
+    const rated = await makeProduct(em, vendor);
+    const once = await makeProduct(em, vendor);
+    const unrated = await makeProduct(em, vendor);
+    for (const rating of [5, 2, 4]) await makeReview(em, rated, rating);
+    await makeReview(em, once, 3);
+    const ids = [rated.id, once.id, unrated.id];
+    // As a database migrated before the column was: reviews there, the column empty.
+    await em.execute(`update products set review_ratings = null where id in (${ids.join(', ')})`);
+    const Backfill = testDialect === 'postgresql' ? Migration20261125044829 : Migration20261125044828;
+    const migration = new Backfill(env.services.orm.em.getDriver(), env.services.orm.config);
+    await migration.up();
+    // Its statements after the `add column`, which the database already has.
+    for (const query of migration.getQueries().slice(1)) await em.execute(String(query));
+    const rows = await em
+      .fork()
+      .find(ProductSchema, { id: { $in: ids } }, { orderBy: { id: 'asc' }, fields: ['reviewRatings'] });
+    expect(rows.map((row) => row.reviewRatings)).toEqual(['5,2,4', '3', null]);
   });
 });

@@ -96,6 +96,10 @@ describe('reviews.create of a cap', () => {
     expect(listed.map((r) => r.rating).sort()).toEqual([4, 5]);
     const product = await env.caller().catalogue.get({ id: cap.id });
     expect(product).toMatchObject({ rating: 4.5, total_reviews: 2 });
+    // The catalogue's list of ratings (products.review_ratings), oldest first, kept with the other columns.
+    expect(product.reviews).toEqual([{ rating: 4 }, { rating: 5 }]);
+    const page = await env.caller().catalogue.list({ vendor_id: kano.shop.id, per_page: 100 });
+    expect(page.data.find((listed) => listed.id === cap.id)?.reviews).toEqual([{ rating: 4 }, { rating: 5 }]);
   });
 
   it.each([

@@ -138,6 +138,12 @@ describe('demo seed', () => {
     for (const product of products) {
       const ratings = productReviews.filter((r) => r.product!.id === product.id).map((r) => r.rating);
       expect(product.ratingCount).toBe(ratings.length);
+      // What the catalogue answers as the product's reviews: its ratings in the order written (review ids).
+      const inOrder = productReviews
+        .filter((r) => r.product!.id === product.id)
+        .sort((a, b) => a.id - b.id)
+        .map((r) => r.rating);
+      expect(product.reviewRatings).toBe(inOrder.length ? inOrder.join(',') : null);
       if (ratings.length) {
         expect(product.ratingAverage).toBeCloseTo(ratings.reduce((a, b) => a + b, 0) / ratings.length, 5);
       }

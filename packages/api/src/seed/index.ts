@@ -3,6 +3,7 @@ import type { Em } from '../db/orm.js';
 import { UserSchema } from '../modules/auth/auth.entities.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { refreshSearchText } from '../modules/catalogue/catalogue.search.js';
+import { refreshReviewRatings } from '../modules/reviews/reviews.service.js';
 import { DEMO_ACCOUNTS, DEMO_ADMIN_PASSWORD, DEMO_CUSTOMER_PASSWORD, DEMO_VENDOR_PASSWORD } from './accounts.js';
 import { SHOPS } from './demo-data/shops.js';
 import { drawPictures } from './pictures.js';
@@ -77,6 +78,7 @@ export async function seedDemo(services: Services, options: { reset?: boolean } 
       await seedAfterSale(run);
       await seedMessages(run, services);
       await refreshSearchText(tx as Em);
+      await refreshReviewRatings(tx as Em);
       return counts;
     });
     counts.images = stored.length;

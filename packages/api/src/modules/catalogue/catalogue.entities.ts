@@ -33,6 +33,12 @@ export const ProductSchema = defineEntity({
     searchText: p.text().default(''),
     ratingAverage: p.float().default(0).index(),
     ratingCount: p.integer().default(0),
+    /**
+     * The ratings of the product's reviews, oldest first, comma-separated ('4,5,3'); null without reviews.
+     * Kept in step with the reviews with the other rating columns (refreshProductRating), so that a catalogue
+     * page reads them with the row instead of a subquery of reviews per product.
+     */
+    reviewRatings: p.text().nullable(),
     archivedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(now).index(),
     updatedAt: p.datetime().onCreate(now).onUpdate(now),

@@ -6,6 +6,7 @@ import {
   type ReviewListQuery,
 } from '@caps/contracts';
 import { LockMode } from '@mikro-orm/core';
+import { BaseSqlitePlatform } from '@mikro-orm/knex';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../access/roles.js';
 import type { Context } from '../../context.js';
@@ -69,17 +70,35 @@ export async function listMyReviews(ctx: AuthedContext): Promise<ReviewDto[]> {
 }
 
 /**
- * Sets a product's rating columns from its reviews. Counted again from the table rather than nudged
- * by the new rating, so the columns are exact whatever happened before (seeds, deletions, old bugs).
+ * The ratings of the reviews of the product `products.id`, oldest first, as one comma-separated text
+ * ('4,5,3'), null without reviews: what products.review_ratings holds. SQLite keeps the order of the
+ * ordered inner select in group_concat.
+ */
+function reviewRatingsSql(em: Em): string {
+  return em.getPlatform() instanceof BaseSqlitePlatform
+    ? '(select group_concat(r.rating) from (select rating from reviews r where r.product_id = products.id order by r.id) r)'
+    : "(select string_agg(r.rating::text, ',' order by r.id) from reviews r where r.product_id = products.id)";
+}
+
+/**
+ * Sets a product's rating columns from its reviews: count, average and the list of ratings the catalogue
+ * answers with (review_ratings). Counted again from the table rather than nudged by the new rating, so the
+ * columns are exact whatever happened before (seeds, deletions, old bugs).
  */
 export async function refreshProductRating(em: Em, productId: number): Promise<void> {
   await em.execute(
     `update products
         set rating_count = (select count(*) from reviews r where r.product_id = products.id),
-            rating_average = coalesce((select avg(r.rating) from reviews r where r.product_id = products.id), 0)
+            rating_average = coalesce((select avg(r.rating) from reviews r where r.product_id = products.id), 0),
+            review_ratings = ${reviewRatingsSql(em)}
       where id = ?`,
     [productId],
   );
+}
+
+/** Sets every product's list of review ratings (review_ratings) from the reviews: after the seed writes them. */
+export async function refreshReviewRatings(em: Em): Promise<void> {
+  await em.execute(`update products set review_ratings = ${reviewRatingsSql(em)}`);
 }
 
 async function reviewProduct(em: Em, ctx: AuthedContext, productId: number, data: ReviewCreateData): Promise<Review> {

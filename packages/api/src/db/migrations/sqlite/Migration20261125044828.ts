@@ -1,0 +1,11 @@
+import { Migration } from '@mikro-orm/migrations';
+
+export class Migration20261125044828 extends Migration {
+
+  override async up(): Promise<void> {
+    this.addSql(`alter table \`products\` add column \`review_ratings\` text null;`);
+    // The ratings of the reviews already written, oldest first (refreshProductRating keeps them from now on).
+    this.addSql(`update \`products\` set \`review_ratings\` = (select group_concat(r.rating) from (select \`rating\` from \`reviews\` r where r.\`product_id\` = \`products\`.\`id\` order by r.\`id\`) r);`);
+  }
+
+}
