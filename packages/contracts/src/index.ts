@@ -5,6 +5,7 @@ export * from './cart.js';
 export * from './catalogue.js';
 export * from './constants.js';
 export * from './coupons.js';
+export * from './dates.js';
 export * from './errors.js';
 export * from './fields.js';
 export * from './finance.js';

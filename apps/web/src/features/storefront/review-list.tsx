@@ -1,4 +1,4 @@
-import type { ReviewDto, ReviewListQuery } from '@caps/contracts';
+import { formatDayMonthYear, type ReviewDto, type ReviewListQuery } from '@caps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, MessageSquare } from 'lucide-react';
 import { useId } from 'react';
@@ -12,11 +12,8 @@ const REVIEWS_GC_MS = 15 * 60_000;
 
 export const REVIEWS_LOAD_ERROR = 'Failed to load reviews. Please try again later.';
 
-const reviewDate = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'long', year: 'numeric' });
-
 function formatReviewDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : reviewDate.format(date);
+  return formatDayMonthYear(new Date(iso));
 }
 
 function ReviewItem({ review }: { review: ReviewDto }) {

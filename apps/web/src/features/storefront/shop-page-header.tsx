@@ -1,4 +1,4 @@
-import type { PublicVendorDto } from '@caps/contracts';
+import { formatMonthYear, type PublicVendorDto } from '@caps/contracts';
 import {
   BadgeCheck,
   CalendarDays,
@@ -23,8 +23,6 @@ function dialable(phone: string): string {
   const trimmed = phone.trim();
   return `${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/\D/g, '')}`;
 }
-
-const memberSince = new Intl.DateTimeFormat('en-NG', { month: 'long', year: 'numeric' });
 
 /**
  * How wide the cover is shown: the page less its margins and the header's border, at most 1230 px. On a
@@ -232,7 +230,7 @@ export function ShopPageHeader({ vendor }: { vendor: PublicVendorDto }) {
                     <CalendarDays className="mt-0.5 size-4 text-primary" aria-hidden="true" />
                     <span className="sr-only">Member since</span>
                   </dt>
-                  <dd>Member since {memberSince.format(joined)}</dd>
+                  <dd>Member since {formatMonthYear(joined)}</dd>
                 </div>
               )}
             </dl>
