@@ -251,11 +251,11 @@ describe.skipIf(!browserAvailable())('server-rendered storefront', () => {
     // Nothing half done: the presses wait for the app (the field still says what the server rendered).
     expect(await quantity.inputValue()).toBe('1');
     release();
-    await expect.poll(() => quantity.inputValue()).toBe('3');
+    await expect.poll(() => quantity.inputValue(), { timeout: 10_000 }).toBe('3');
     expect(await size.isChecked()).toBe(true);
     // The app knows the size: the picker's "Size" line names it.
     const sizeName = (await size.getAttribute('value')) ?? '';
-    await expect.poll(() => form.textContent()).toContain(`Size: ${sizeName}`);
+    await expect.poll(() => form.textContent(), { timeout: 10_000 }).toContain(`Size: ${sizeName}`);
 
     // Typed and chosen before the app ran: the browse page follows both once it does.
     let releaseBrowse = () => {};

@@ -1,8 +1,10 @@
 /**
- * What a visitor does on a server-rendered page before the app has taken it (the app starts once the page's
- * picture is painted: main.tsx). A press on a control (a button, a tab) is held and pressed again once the app
- * runs; what was typed, chosen or ticked in a field is handed to the app as if done then. Links and scrolling
- * work without the app and are left alone.
+ * What a visitor does on a server-rendered page before the app has taken all of it. The app starts once the
+ * page's picture is painted (main.tsx) and hydrates in slices; until it has finished, a press on a control (a
+ * button, a tab) is held, and what is typed, chosen or ticked stays on the page but is kept from React, which
+ * would otherwise take a field it has not hydrated yet as already holding the new value and never hear of the
+ * change. Once the page is hydrated and the main thread idle, the presses are pressed again and the fields handed
+ * to the app as if changed then, in the order they came. Links and scrolling work without the app.
  */
 
 /** The controls whose press the app answers: held until it runs, instead of doing nothing (or half of it). */
@@ -10,13 +12,16 @@ const CONTROL =
   'button, input[type="submit"], input[type="button"], [role="button"], [role="tab"], [role="checkbox"], ' +
   '[role="switch"], [role="radio"], [role="menuitem"], summary';
 
+/** At most this long after the app starts, what was held is replayed even if the page has not gone idle. */
+const HYDRATION_WAIT_MS = 3000;
+
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 /** What a field holds: its text, whether it is ticked (a checkbox, a radio button), or the options chosen. */
 type Content = string | boolean | boolean[];
 
-/** What the visitor did, in order: a press, a field left changed, or a form sent by Enter (no button to press). */
-type Action = { press: HTMLElement } | { field: Field } | { form: HTMLFormElement };
+/** What the visitor did, in order: a press, a field (with what it held last), or a form sent by Enter. */
+type Action = { press: HTMLElement } | { field: Field; content: Content } | { form: HTMLFormElement };
 
 function isField(target: EventTarget | null): target is Field {
   return (
@@ -33,67 +38,67 @@ function contentOf(field: Field): Content {
   return isTicked(field) ? field.checked : field.value;
 }
 
-/** Puts a field back as the server rendered it (a radio button with the rest of its group). */
-function restore(field: Field): void {
+/**
+ * Tells the hydrated app what the visitor did to a field, the way a browser does, within one task (nothing in
+ * between can see the field change). React knows what a field held from its own record, which it keeps through
+ * the field's own `value` and `checked` setters: the field is set back to what the server rendered that way, then
+ * to what the visitor left through the prototype's setter (React's record stays behind), and the event React
+ * listens to follows, so it sees the change. A field left as the server rendered it needs nothing.
+ */
+function redo(field: Field, content: Content): void {
   if (field instanceof HTMLSelectElement) {
-    for (const option of field.options) option.selected = option.defaultSelected;
-  } else if (isTicked(field)) {
-    const group =
-      field.type === 'radio' && field.name
-        ? (field.form ?? document).querySelectorAll<HTMLInputElement>(
-            `input[type="radio"][name="${CSS.escape(field.name)}"]`,
-          )
-        : [field];
-    for (const input of group) input.checked = input.defaultChecked;
-  } else {
+    if (!Array.isArray(content)) return;
+    for (const [index, option] of [...field.options].entries()) option.selected = content[index] ?? false;
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+  } else if (typeof content === 'boolean') {
+    if (!isTicked(field) || content === field.defaultChecked) return;
+    field.checked = !content;
+    field.click();
+  } else if (content !== field.defaultValue) {
     field.value = field.defaultValue;
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, content);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
   }
 }
 
-/**
- * Tells the app what the visitor did to a field, the way a browser does. A box or radio button that ends up other
- * than the server rendered it is pressed again. Text and lists get an
- * input or change event: the event makes React take that part of the page at once, and the value is put in the
- * field at the event's target, after React has taken it and before it compares the field with what it knew, so
- * it sees a change.
- */
-function redo(field: Field, content: Content): void {
-  if (typeof content === 'boolean') {
-    if (!isTicked(field) || content === field.checked) return;
-    // A click ticks the box before its event runs: an input event first makes React take the box as it is now
-    // (React follows a box through its clicks, so the input event itself changes nothing), then the click ticks it.
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-    field.click();
-    return;
+/** Once the main thread is idle: the app's hydration, done in slices, has finished. */
+function whenIdle(callback: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') {
+    window.requestIdleCallback(callback, { timeout: HYDRATION_WAIT_MS });
+  } else {
+    setTimeout(callback, 200);
   }
-  const type = field instanceof HTMLSelectElement ? 'change' : 'input';
-  field.addEventListener(
-    type,
-    () => {
-      if (Array.isArray(content)) {
-        for (const [index, option] of [...(field as HTMLSelectElement).options].entries()) {
-          option.selected = content[index] ?? false;
-        }
-      } else {
-        // The prototype's setter: the value changes without React's own record of it changing too.
-        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, content);
-      }
-    },
-    { once: true },
-  );
-  field.dispatchEvent(new Event(type, { bubbles: true }));
+}
+
+/** The next task: what the app did with one action (its state, its render) is done before the next comes. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Replays the visitor's actions one task after another, as they came. */
+async function replayInTurn(actions: Action[]): Promise<void> {
+  for (const action of actions) {
+    await nextTask();
+    if ('press' in action) {
+      if (action.press.isConnected) action.press.click();
+    } else if ('form' in action) {
+      if (action.form.isConnected) action.form.requestSubmit();
+    } else if (action.field.isConnected) {
+      redo(action.field, action.content);
+    }
+  }
 }
 
 export interface EarlyInput {
   /** Called with the visitor's first press or change: start the app now rather than after the picture. */
   onFirst(listener: () => void): void;
-  /** Stops holding presses, puts the fields back, runs `start` (which hydrates the page) and replays everything. */
+  /** Runs `start` (which hydrates the page), then, once it is hydrated, stops holding and replays everything. */
   replay(start: () => void): void;
   /** The app could not start: stop holding presses, so links, plain forms and the fields keep working alone. */
   release(): void;
 }
 
-/** Starts holding what the visitor does inside `root` until the app runs. */
+/** Starts holding what the visitor does inside `root` until the app has hydrated it. */
 export function holdEarlyInput(root: HTMLElement): EarlyInput {
   const actions: Action[] = [];
   let first: (() => void) | null = null;
@@ -102,11 +107,24 @@ export function holdEarlyInput(root: HTMLElement): EarlyInput {
     first = null;
     listener?.();
   };
+  const noteField = (field: Field) => {
+    const index = actions.findIndex((action) => 'field' in action && action.field === field);
+    if (index >= 0) actions.splice(index, 1);
+    actions.push({ field, content: contentOf(field) });
+    noted();
+  };
 
   const onClick = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target : null;
-    const control = target?.closest<HTMLElement>(CONTROL);
-    if (!control || !root.contains(control) || control.matches(':disabled')) return;
+    if (!target || !root.contains(target)) return;
+    // A box or radio button ticks at once, as the browser does; only React is kept from the click.
+    if (isField(target) && isTicked(target)) {
+      event.stopPropagation();
+      noteField(target);
+      return;
+    }
+    const control = target.closest<HTMLElement>(CONTROL);
+    if (!control || control.matches(':disabled')) return;
     event.preventDefault();
     event.stopPropagation();
     actions.push({ press: control });
@@ -115,16 +133,15 @@ export function holdEarlyInput(root: HTMLElement): EarlyInput {
   const onFieldChange = (event: Event) => {
     const field = event.target;
     if (!isField(field) || !root.contains(field)) return;
-    const index = actions.findIndex((action) => 'field' in action && action.field === field);
-    if (index >= 0) actions.splice(index, 1);
-    actions.push({ field });
-    noted();
+    event.stopPropagation();
+    noteField(field);
   };
   // Enter in a form with no button to press sends the form itself (with a button, the browser presses it: onClick).
   const onSubmit = (event: SubmitEvent) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !root.contains(form)) return;
     event.preventDefault();
+    event.stopPropagation();
     actions.push({ form });
     noted();
   };
@@ -146,32 +163,11 @@ export function holdEarlyInput(root: HTMLElement): EarlyInput {
     },
     release,
     replay(start) {
-      release();
-      // What the fields hold now, then back to what the server rendered, so the app takes the HTML it rendered.
-      const values = new Map<Field, Content>();
-      for (const action of actions) if ('field' in action) values.set(action.field, contentOf(action.field));
-      for (const field of values.keys()) restore(field);
       start();
-      void replayInTurn(actions, values);
+      whenIdle(() => {
+        release();
+        void replayInTurn(actions);
+      });
     },
   };
-}
-
-/** The next task: what the app did with one action (its state, its render) is done before the next comes. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-/** Replays the visitor's actions one task after another, as they came, not all within one task. */
-async function replayInTurn(actions: Action[], values: Map<Field, Content>): Promise<void> {
-  for (const action of actions) {
-    await nextTask();
-    if ('press' in action) {
-      if (action.press.isConnected) action.press.click();
-    } else if ('form' in action) {
-      if (action.form.isConnected) action.form.requestSubmit();
-    } else if (action.field.isConnected) {
-      redo(action.field, values.get(action.field) ?? '');
-    }
-  }
 }
