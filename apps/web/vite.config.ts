@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 
 // The API server (apps/server) listens on :3000 in development; the built app is served by it on the same origin.
 const apiServer = 'http://localhost:3000';
@@ -9,44 +9,8 @@ const apiServer = 'http://localhost:3000';
 /** Functions of packages/contracts that build a zod schema and do nothing else, by the names they are called. */
 const SCHEMA_HELPERS = ['paged', 'text', 'boundedText', 'decimalNumber', 'wholeNumber', 'recordId', 'numberFrom'];
 
-/**
- * The app's code (src/start.tsx and what it imports), which the small entry (src/main.tsx) imports: index.html
- * preloads it, so a page the browser renders alone fetches it beside the entry rather than after it. The server
- * drops these hints from the pages it renders, which ask for the app after their picture (ssr/document.ts).
- */
-function preloadApp(): Plugin {
-  return {
-    name: 'caps:preload-app',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        const chunks = Object.values(bundle ?? {}).flatMap((output) => (output.type === 'chunk' ? [output] : []));
-        const start = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/start.tsx'));
-        if (!start) return [];
-        const files = new Set<string>();
-        const add = (file: string) => {
-          const chunk = chunks.find((candidate) => candidate.fileName === file);
-          // The entry is index.html's own script already.
-          if (files.has(file) || chunk?.isEntry) return;
-          files.add(file);
-          for (const imported of chunk?.imports ?? []) add(imported);
-        };
-        add(start.fileName);
-        return [...files].map(
-          (file): HtmlTagDescriptor => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-            injectTo: 'head',
-          }),
-        );
-      },
-    },
-  };
-}
-
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), preloadApp()],
+  plugins: [react(), tailwindcss()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -34,14 +34,20 @@ const IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*>/g;
 /**
  * The built index.html's head around the rendered page: the page's own metadata replaces the app's defaults.
  * On a phone's slow link the page's pictures come first: their preloads open the head, and the app's chunks lose
- * their modulepreload hints. The entry is small and asks for the app's code, and the page's own chunk it names
- * (`data-page-chunk`), once the page's picture is painted (main.tsx).
+ * their modulepreload hints and are fetched at low priority. The page's own chunk is loaded as a module script
+ * before the app's entry, so the entry finds it and hydrates at once (before DOMContentLoaded): a click or a key
+ * press from then on is kept by React and replayed, not lost.
  */
 function headWith(head: string, hoisted: string, pageChunk: string | null): string {
-  const pageAttribute = pageChunk ? `data-page-chunk="/${pageChunk}" ` : '';
+  const pageScript = pageChunk
+    ? `<script type="module" crossorigin fetchpriority="low" src="/${pageChunk}"></script>`
+    : '';
   let result = head
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace('<script type="module" crossorigin ', `<script type="module" crossorigin ${pageAttribute}`);
+    .replace(
+      '<script type="module" crossorigin ',
+      `${pageScript}<script type="module" crossorigin fetchpriority="low" `,
+    );
   if (/<title\b/.test(hoisted)) result = result.replace(/<title\b[^>]*>[\s\S]*?<\/title>\s*/, '');
   if (/<meta\b[^>]*name="description"/.test(hoisted)) {
     result = result.replace(/<meta\s+name="description"[^>]*>\s*/, '');

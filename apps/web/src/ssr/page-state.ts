@@ -1,7 +1,9 @@
 import { type DehydratedState, dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import superjson from 'superjson';
-import { PAGE_STATE_ID } from '@/ssr/page-state-id';
+
+/** The id of the <script type="application/json"> that carries a server-rendered page's state to the browser. */
+export const PAGE_STATE_ID = 'page-state';
 
 /** What a server-rendered page hands the browser so its first render is the server's, without fetching again. */
 export interface PageState {
