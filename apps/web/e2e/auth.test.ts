@@ -178,7 +178,8 @@ describe.skipIf(!browserAvailable())('auth journeys in the browser', () => {
     await page.goto('/no-such-page');
     await expectVisible(page, 'Oops! Page not found');
     expect(await page.title()).toBe('Page not found | Caps Marketplace');
-    expect(consoleErrors.some((text) => text.includes('/no-such-page'))).toBe(true);
+    // Logged by the page once the app has taken it (the text above is the server's, there before the app runs).
+    await expect.poll(() => consoleErrors.some((text) => text.includes('/no-such-page'))).toBe(true);
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL(`${env.baseUrl}/`);
   });
