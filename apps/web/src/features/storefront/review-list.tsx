@@ -12,13 +12,9 @@ const REVIEWS_GC_MS = 15 * 60_000;
 
 export const REVIEWS_LOAD_ERROR = 'Failed to load reviews. Please try again later.';
 
-function formatReviewDate(iso: string): string {
-  return formatDayMonthYear(new Date(iso));
-}
-
 function ReviewItem({ review }: { review: ReviewDto }) {
   const author = review.user?.full_name?.trim() || 'Anonymous User';
-  const date = formatReviewDate(review.created_at);
+  const date = formatDayMonthYear(new Date(review.created_at));
   return (
     <li className="flex flex-col gap-2 border-b border-border py-4 last:border-b-0">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
