@@ -34,6 +34,16 @@ export default defineConfig(({ isSsrBuild }) => ({
       // are left out of its chunks, and zod itself with them from pages that validate nothing (the storefront).
       // Besides z itself, the contracts' helpers that only build schemas (packages/contracts/src/fields.ts...).
       treeshake: { manualPureFunctions: ['z', ...SCHEMA_HELPERS] },
+      // The app (index.html) and the first script of server-rendered pages, which loads the app after the page's
+      // picture (src/ssr/boot.ts; the server's renderer finds it in the manifest). Not for the server's build.
+      ...(isSsrBuild
+        ? {}
+        : {
+            input: {
+              index: fileURLToPath(new URL('./index.html', import.meta.url)),
+              boot: fileURLToPath(new URL('./src/ssr/boot.ts', import.meta.url)),
+            },
+          }),
       output: {
         // zod in a chunk of its own, loaded only by the chunks that use it (forms), not by a shared one.
         codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] },

@@ -112,15 +112,11 @@ describe.skipIf(!browserAvailable())('server-rendered storefront', () => {
     expect(head).not.toContain('<link rel="stylesheet"');
     expect(preload).toBeLessThan(head.indexOf('<style>'));
     expect(head).not.toContain('rel="modulepreload"');
-    // ...and the page's own chunk is loaded before the app's entry, both at low priority.
-    const pageScript = head.search(
-      /<script type="module" crossorigin fetchpriority="low" src="\/assets\/product-page-[\w-]+\.js"><\/script>/,
-    );
-    const entryScript = head.search(
-      /<script type="module" crossorigin fetchpriority="low" src="\/assets\/index-[\w-]+\.js"><\/script>/,
-    );
-    expect(pageScript).toBeGreaterThan(0);
-    expect(entryScript).toBeGreaterThan(pageScript);
+    // ...and the app is loaded by a small first script, which names the app's entry and the page's own chunk.
+    const boot =
+      /<script type="module" crossorigin src="\/assets\/boot-[\w-]+\.js" data-app="\/assets\/index-[\w-]+\.js" data-page-chunk="\/assets\/product-page-[\w-]+\.js"><\/script>/;
+    expect(head).toMatch(boot);
+    expect(head).not.toMatch(/<script type="module" crossorigin src="\/assets\/index-/);
 
     const nodes = jsonLdOf(html);
     const ld = nodes.find((node) => node['@type'] === 'Product');
@@ -182,8 +178,8 @@ describe.skipIf(!browserAvailable())('server-rendered storefront', () => {
       const page = await env.newPage({ width: 412, height: 823 });
       const warnings = hydrationWarningsOf(page);
       const calls = catalogueCallsOf(page);
-      await page.goto(path, { waitUntil: 'domcontentloaded' });
-      // React has taken the server's HTML by DOMContentLoaded: a click from then on is kept and replayed.
+      await page.goto(path);
+      // The load event waits for the app: React has taken the server's HTML by then, and keeps a click.
       expect(
         await page.evaluate(() =>
           Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__react')),
@@ -211,12 +207,60 @@ describe.skipIf(!browserAvailable())('server-rendered storefront', () => {
     await page.context().close();
   });
 
+  it("asks for the app once the page's picture has come, and its load event waits for the app", async () => {
+    const isApp = (url: string) => /\/assets\/(index|product-page)-[\w-]+\.js$/.test(url);
+    const isPicture = (url: string | URL) =>
+      String(url).includes(`/api/images/${product.images[0]?.split('/').pop()?.slice(0, 32)}`);
+    const hydratedAtLoad = (page: Page) =>
+      page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__react')));
+
+    // The picture first: the app's scripts are asked for only after it has been received.
+    const page = await env.newPage({ width: 412, height: 823 });
+    const order: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (isPicture(request.url())) order.push('picture received');
+    });
+    page.on('request', (request) => {
+      if (isApp(request.url())) order.push('app asked for');
+    });
+    await page.goto(`/product/${product.id}`);
+    expect(order[0]).toBe('picture received');
+    expect(order.filter((step) => step === 'app asked for')).toHaveLength(2);
+    expect(await hydratedAtLoad(page)).toBe(true);
+    await page.context().close();
+
+    // A picture that cannot be loaded does not hold the app back.
+    const broken = await env.newPage({ width: 412, height: 823 });
+    await broken.route(isPicture, (route) => route.abort());
+    await broken.goto(`/product/${product.id}`);
+    expect(await hydratedAtLoad(broken)).toBe(true);
+    await broken.context().close();
+
+    // A visitor who presses a key while the picture is still coming gets the app at once.
+    const slow = await env.newPage({ width: 412, height: 823 });
+    let releasePicture = () => {};
+    const pictureHeld = new Promise<void>((resolve) => {
+      releasePicture = resolve;
+    });
+    await slow.route(isPicture, async (route) => {
+      await pictureHeld;
+      await route.continue();
+    });
+    const appAskedFor = slow.waitForRequest((request) => isApp(request.url()));
+    await slow.goto(`/product/${product.id}`, { waitUntil: 'domcontentloaded' });
+    await slow.keyboard.press('Tab');
+    await appAskedFor;
+    await expect.poll(() => hydratedAtLoad(slow)).toBe(true);
+    releasePicture();
+    await slow.context().close();
+  });
+
   it('keeps a click made while a slow phone is still hydrating the page', async () => {
     const page = await env.newPage({ width: 412, height: 823 });
     // A mid-range phone: the CPU four times slower, so hydration (done in slices) is still going on.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.goto(`/product/${product.id}`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`/product/${product.id}`);
     const form = page.getByRole('form', { name: 'Add to cart' });
     await form.getByRole('button', { name: /increase quantity/i }).click();
     await expect.poll(() => form.locator('input[inputmode="numeric"]').inputValue()).toBe('2');

@@ -59,6 +59,9 @@ export interface RenderedPage {
   pipe(sink: DocumentSink): void;
 }
 
+/** The first script of a rendered page, which loads the app after the page's picture (ssr/boot.ts). */
+const BOOT_MODULE = 'src/ssr/boot.ts';
+
 /** Renders before the streamed one find the queries a page needs; each round may reveal more (a product's shop). */
 const MAX_DATA_ROUNDS = 4;
 
@@ -148,7 +151,7 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
   recorder.status = 200;
   const document = splitDocument(request.template);
   const state = pageStateScript({ origin: request.origin, queries: dehydrateQueries(queryClient) });
-  const pageChunk = chunkOf(request.manifest, handle.module);
+  const scripts = { page: chunkOf(request.manifest, handle.module), boot: chunkOf(request.manifest, BOOT_MODULE) };
 
   return new Promise<RenderedPage>((resolve, reject) => {
     const stream = renderToPipeableStream(app(), {
@@ -161,7 +164,7 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
           // The not-found pages set 404 while rendering the shell.
           status: recorder.status,
           pipe(sink) {
-            stream.pipe(document.writer(sink, state, pageChunk));
+            stream.pipe(document.writer(sink, state, scripts));
           },
         });
       },

@@ -31,23 +31,33 @@ function takeHoisted(text: string, final: boolean): { hoisted: string; rest: str
 /** React's preload hints for the page's pictures (the LCP image a page marks fetchPriority high). */
 const IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*>/g;
 
+/** The chunks a rendered page loads: the page's own module, and the first script (ssr/boot.ts) that loads the app. */
+export interface PageScripts {
+  page: string | null;
+  boot: string | null;
+}
+
+/** The app's entry in the built index.html's head. */
+const APP_ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
 /**
  * The built index.html's head around the rendered page: the page's own metadata replaces the app's defaults.
  * On a phone's slow link the page's pictures come first: their preloads open the head, and the app's chunks lose
- * their modulepreload hints and are fetched at low priority. The page's own chunk is loaded as a module script
- * before the app's entry, so the entry finds it and hydrates at once (before DOMContentLoaded): a click or a key
- * press from then on is kept by React and replayed, not lost.
+ * their modulepreload hints. The app's entry is replaced by the small first script (ssr/boot.ts), which loads the
+ * page's own chunk and then the entry, which it names, once the page's picture is painted.
  */
-function headWith(head: string, hoisted: string, pageChunk: string | null): string {
-  const pageScript = pageChunk
-    ? `<script type="module" crossorigin fetchpriority="low" src="/${pageChunk}"></script>`
-    : '';
-  let result = head
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace(
-      '<script type="module" crossorigin ',
-      `${pageScript}<script type="module" crossorigin fetchpriority="low" `,
-    );
+function headWith(head: string, hoisted: string, scripts: PageScripts): string {
+  let result = head.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  const entry = APP_ENTRY.exec(result);
+  if (entry) {
+    const [tag, app] = entry;
+    const pageChunk = scripts.page ? `/${scripts.page}` : null;
+    // Without the first script (a build without it), the page's chunk and the entry load at once, in that order.
+    const loading = scripts.boot
+      ? `<script type="module" crossorigin src="/${scripts.boot}" data-app="${app}"${pageChunk ? ` data-page-chunk="${pageChunk}"` : ''}></script>`
+      : `${pageChunk ? `<script type="module" crossorigin src="${pageChunk}"></script>` : ''}${tag}`;
+    result = result.replace(tag, loading);
+  }
   if (/<title\b/.test(hoisted)) result = result.replace(/<title\b[^>]*>[\s\S]*?<\/title>\s*/, '');
   if (/<meta\b[^>]*name="description"/.test(hoisted)) {
     result = result.replace(/<meta\s+name="description"[^>]*>\s*/, '');
@@ -60,7 +70,7 @@ function headWith(head: string, hoisted: string, pageChunk: string | null): stri
 
 export interface SplitDocument {
   /** A writable for React's stream: it writes the whole document, the page inside #root, into the sink. */
-  writer(sink: DocumentSink, stateScript: string, pageChunk?: string | null): Writable;
+  writer(sink: DocumentSink, stateScript: string, scripts: PageScripts): Writable;
 }
 
 /** The template cut around its empty #root, ready to wrap rendered pages. */
@@ -75,7 +85,7 @@ export function splitDocument(template: string): SplitDocument {
   const tail = `</div>${template.slice(at + root[0].length)}`;
 
   return {
-    writer(sink, stateScript, pageChunk = null) {
+    writer(sink, stateScript, scripts) {
       const decoder = new TextDecoder();
       let pending: string | null = '';
       const send = (text: string, done: (error?: Error | null) => void) => {
@@ -87,7 +97,7 @@ export function splitDocument(template: string): SplitDocument {
         const split = takeHoisted(pending, final);
         if (!split) return null;
         pending = null;
-        return headWith(head, split.hoisted, pageChunk) + bodyStart + split.rest;
+        return headWith(head, split.hoisted, scripts) + bodyStart + split.rest;
       };
       return new Writable({
         write(chunk: Uint8Array | string, _encoding, done) {
