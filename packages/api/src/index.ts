@@ -58,6 +58,7 @@ export * as reviewsService from './modules/reviews/reviews.service.js';
 export * as vendorsService from './modules/vendors/vendors.service.js';
 export * as wishlistService from './modules/wishlist/wishlist.service.js';
 export { type RestOperation, restOperations } from './operations.js';
+export { answer } from './output-check.js';
 export { limitCall, MemoryRateLimiter, type RateLimiter, type Reservation } from './rate-limit.js';
 export type { Access, OperationMeta, RestBinding, RestCall } from './rest-binding.js';
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from './root.js';
