@@ -1,4 +1,5 @@
-import { ProductListQuery } from '@caps/contracts';
+import { answer } from '@caps/api';
+import { PagedProductsDto, ProductListQuery } from '@caps/contracts';
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +26,15 @@ const router = t.router({
     )
     .query(({ input }) => input),
   scalar: t.procedure.input(z.number().int().min(1)).query(({ input }) => input * 2),
+  // An output check made by answer(), as every router of ours has: the answer is the input given.
+  page: t.procedure
+    .input(z.unknown())
+    .output(answer(PagedProductsDto))
+    .query(({ input }) => input),
+  zodOutput: t.procedure
+    .input(z.unknown())
+    .output(z.object({ n: z.number().int() }))
+    .query(({ input }) => input),
 });
 const caller = t.createCallerFactory(router)({});
 type Procedure = Parameters<typeof callProcedure>[0];
@@ -46,7 +56,7 @@ async function outcome(call: () => Promise<unknown>) {
   }
 }
 
-describe('callProcedure parses inputs as tRPC does', () => {
+describe('callProcedure parses inputs and checks outputs as tRPC does', () => {
   const cases: [keyof typeof procedures, unknown][] = [
     ['list', { search: 'kufi', category: 'Hausa Caps', sort: 'price-low', page: '3' }],
     ['list', {}],
@@ -64,6 +74,13 @@ describe('callProcedure parses inputs as tRPC does', () => {
     ['scalar', 4],
     ['scalar', 0],
     ['scalar', '4'],
+    ['page', { data: [], current_page: 1, last_page: 1, per_page: 12, total: 0 }],
+    ['page', { data: [], current_page: 1, last_page: 1, per_page: 12, total: 0, extra: 'dropped' }],
+    ['page', { data: [{ id: 'x' }], current_page: 1, last_page: 1, per_page: 12, total: 0 }],
+    ['page', { current_page: 1.5 }],
+    ['page', null],
+    ['zodOutput', { n: 2 }],
+    ['zodOutput', { n: 2.5 }],
   ];
 
   it('gives the same answers and the same errors as tRPC’s own caller', async () => {
