@@ -30,11 +30,11 @@ const router = t.router({
   page: t.procedure
     .input(z.unknown())
     .output(answer(PagedProductsDto))
-    .query(({ input }) => input),
+    .query(({ input }) => input as never),
   zodOutput: t.procedure
     .input(z.unknown())
     .output(z.object({ n: z.number().int() }))
-    .query(({ input }) => input),
+    .query(({ input }) => input as never),
 });
 const caller = t.createCallerFactory(router)({});
 type Procedure = Parameters<typeof callProcedure>[0];

@@ -1,4 +1,4 @@
-import { appRouter } from '@caps/api';
+import { answer, appRouter } from '@caps/api';
 import { makeProduct, makeReview, makeUser, makeVendor, sessionTokenFor } from '@caps/api/testing';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
@@ -184,6 +184,24 @@ describe('the query path on any router', () => {
       .output(z.object({ name: z.string(), tags: z.array(z.string()), note: z.string().nullable() }))
       .query(() => ({ name: 'Kufi "Zanna" \u2028 ✓', tags: [], note: null, dropped: true }) as never),
     badOutput: t.procedure.output(z.object({ n: z.number() })).query(() => ({ n: 'x' }) as never),
+    // answer()'s check: a proven answer is written without a second walk; the others as zod copies them.
+    answered: t.procedure
+      .output(
+        answer(z.object({ a: z.object({ id: z.number() }).nullable(), b: z.array(z.object({ id: z.number() })) })),
+      )
+      .query(() => ({ a: { id: 1 }, b: [{ id: 2 }, { id: -3.5 }] })),
+    answeredShared: t.procedure
+      .output(
+        answer(z.object({ a: z.object({ id: z.number() }).nullable(), b: z.array(z.object({ id: z.number() })) })),
+      )
+      .query(() => ({ a: shared, b: [shared] })),
+    answeredNegativeZero: t.procedure
+      .output(answer(z.object({ value: z.number(), list: z.array(z.number()) })))
+      .query(() => ({ value: -0, list: [-0] })),
+    answeredExtra: t.procedure
+      .output(answer(z.object({ value: z.number() })))
+      .query(() => ({ extra: 1, value: 2 }) as never),
+    answeredWrong: t.procedure.output(answer(z.object({ value: z.number() }))).query(() => ({ value: '2' }) as never),
     promised: t.procedure.query(() => ({ later: Promise.resolve(1) })),
     streamed: t.procedure.query(async function* () {
       yield 1;
@@ -233,6 +251,12 @@ describe('the query path on any router', () => {
       '/trpc/text',
       '/trpc/checked',
       '/trpc/badOutput',
+      '/trpc/answered',
+      '/trpc/answeredShared',
+      '/trpc/answeredNegativeZero',
+      '/trpc/answeredExtra',
+      '/trpc/answeredWrong',
+      '/trpc/answered,answeredShared,answeredNegativeZero?batch=1',
       '/trpc/promised',
       '/trpc/streamed',
       '/trpc/fails',

@@ -8,14 +8,17 @@ import type { z } from 'zod';
  * An answer that `proofOf(schema)` proves is given back as it is; any other is parsed by zod, which gives
  * back its copy or throws its ZodError, as before. Proven, the answer is what zod's copy would have been
  * (see proofOf), without the copy: for a catalogue page of 12 caps about 2 µs instead of zod's 10 to 14,
- * and none of the copy's garbage.
+ * and none of the copy's garbage. `.proof` is the proof, undefined when the schema has none: an object or array
+ * given back as it is (zod's parse copies every one) was proven, and so is plain JSON (rest/call-procedure.ts).
  */
-export function answer<S extends z.ZodType>(schema: S): ((value: unknown) => z.output<S>) & { schema: S } {
+export function answer<S extends z.ZodType>(
+  schema: S,
+): ((value: unknown) => z.output<S>) & { schema: S; proof: ((value: unknown) => boolean) | undefined } {
   const proof = proofOf(schema);
   const check = proof
     ? (value: unknown) => (proof(value) ? (value as z.output<S>) : schema.parse(value))
     : (value: unknown) => schema.parse(value);
-  return Object.assign(check, { schema });
+  return Object.assign(check, { schema, proof });
 }
 
 /** What proofOf reads of a zod 4 schema: its definition. */

@@ -96,7 +96,7 @@ describe('answer(): an output check without zod’s copy', () => {
     }
     const valids: [string, unknown][] = [
       ['an extra key', Object.assign(page(), { secret: 'x' })],
-      ['keys in another order', { ...page(), data: [{ vendor_id: 7, ...product(1) }] }],
+      ['keys in another order', { ...page(), data: [Object.assign({ vendor_id: 7 }, product(1))] }],
       ['an object met twice', shared],
       ['-0', Object.assign(page(), { total: -0 })],
       ['a class instance', { ...page(), data: [{ ...product(1), vendor: new Dto() }] }],
@@ -189,7 +189,9 @@ describe('answer(): an output check without zod’s copy', () => {
 
   it('gives the answers of every procedure’s output schema that it proves', () => {
     // Every answer() of the router: each either has a proof or is parsed by zod; none throws while compiling.
-    const outputs = Object.values(appRouter._def.procedures as Record<string, { _def: { output?: unknown } }>)
+    const outputs = Object.values(
+      appRouter._def.procedures as unknown as Record<string, { _def: { output?: unknown } }>,
+    )
       .map((procedure) => (procedure._def.output as { schema?: z.ZodType } | undefined)?.schema)
       .filter((schema): schema is z.ZodType => schema !== undefined);
     expect(outputs.length).toBeGreaterThan(50);

@@ -18,6 +18,8 @@ interface MiddlewareOptions {
   meta: unknown;
   signal: undefined;
   batchIndex: number;
+  /** callProcedure's own: told of an answer that answer()'s proof gave back as it is (see withPlainOutput). */
+  onProven?: ((answer: object) => void) | undefined;
   next(opts?: NextOptions): Promise<MiddlewareResult>;
 }
 interface ProcedureDef {
@@ -74,12 +76,16 @@ function withSyncInput(check: Middleware, schema: z.ZodType): Middleware {
  * catalogue page in profiles) and without awaiting an answer that is not a promise.
  */
 function withPlainOutput(parse: (value: unknown) => unknown): Middleware {
-  const output: Middleware = async ({ next }) => {
+  // answer()'s check gives back an object or array as it is only when its proof holds (zod's parse copies
+  // every one): such an answer is plain JSON that superjson leaves as it is (output-check.ts, proofOf).
+  const proves = (parse as { proof?: unknown }).proof !== undefined;
+  const output: Middleware = async ({ next, onProven }) => {
     const result = await next();
     if (!result.ok) return result;
     try {
       const parsed = parse(result.data);
       const data = isThenable(parsed) ? await parsed : parsed;
+      if (proves && onProven && data === result.data && typeof data === 'object' && data !== null) onProven(data);
       return { ...result, data };
     } catch (cause) {
       throw new TRPCError({ message: 'Output validation failed', code: 'INTERNAL_SERVER_ERROR', cause });
@@ -128,7 +134,8 @@ function chainOf(procedure: AnyProcedure, def: ProcedureDef): Middleware[] {
 /**
  * Calls a procedure as its own function does (tRPC's callRecursive): each middleware of its chain in
  * turn (role checks, input parse, output check, handler), a throw becoming a failed result, `next()`
- * passing on a context merged with what it adds, or an input. The same calls with the same options,
+ * passing on a context merged with what it adds, or an input. The same calls with the same options (and
+ * `onProven`, called with an answer that answer()'s proof gave back as it is),
  * only without tRPC's compiled object spreads, which copy every middleware's options key by key with
  * defineProperty, twice a middleware: some 4 % of the server's time on a catalogue page; a zod input is
  * parsed synchronously (withSyncInput), and answer()'s output check is called without tRPC's copies of the
@@ -141,6 +148,7 @@ export async function callProcedure(
   path: string,
   getRawInput: () => Promise<unknown>,
   batchIndex = 0,
+  onProven?: (answer: object) => void,
 ): Promise<unknown> {
   const def = procedure._def as unknown as ProcedureDef;
   const { meta, type, experimental_caller } = def;
@@ -164,6 +172,7 @@ export async function callProcedure(
         meta,
         signal: undefined,
         batchIndex,
+        onProven,
         next: (next) =>
           step(
             index + 1,

@@ -16,7 +16,8 @@ import { answerSerializer, isPlainJson, type Serializer } from './serializer.js'
 
 type TrpcOptions<TRouter extends AnyRouter> = FastifyTRPCPluginOptions<TRouter>['trpcOptions'];
 type Call = TRPCRequestInfo['calls'][number];
-type Outcome = { ok: true; data: unknown } | { ok: false; error: TRPCError };
+/** `proven`: the answer is one answer()'s proof gave back as it is, plain JSON (call-procedure.ts, withPlainOutput). */
+type Outcome = { ok: true; data: unknown; proven?: boolean } | { ok: false; error: TRPCError };
 /** One item of a tRPC answer before the transformer: a result, or an error's shape. */
 type Item = { result: { data: unknown } } | { error: ReturnType<typeof getErrorShape> };
 
@@ -57,7 +58,8 @@ function requestUrl(request: FastifyRequest): URL {
  * and above all superjson's walk of the answer (~170 µs for a catalogue page of 12 caps, several times the
  * cost of everything else). An answer that superjson would leave as it is (isPlainJson: no dates, no
  * undefined, no repeated objects...) is written as `{"json": ...}` directly, with a serializer compiled
- * from the procedure's output schema (serializer.ts); any other goes through superjson as before.
+ * from the procedure's output schema (serializer.ts); any other goes through superjson as before. An answer
+ * that answer()'s proof gave back as it is is plain JSON already: it is not walked again.
  *
  * The handler returns false, having done nothing, for every request it does not take on: another method,
  * a content type or streaming accept header, a path that is not a query, input that does not parse,
@@ -86,8 +88,8 @@ export function trpcQueryHandler<TRouter extends AnyRouter>(trpcOptions: TrpcOpt
   };
 
   /** The JSON text of one answer item, as JSON.stringify(transformTRPCResponse(config, item)) writes it. */
-  const itemText = (item: Item, procedure: AnyProcedure): string => {
-    if ('result' in item && isPlainJson(item.result.data)) {
+  const itemText = (item: Item, procedure: AnyProcedure, proven: boolean): string => {
+    if ('result' in item && (proven || isPlainJson(item.result.data))) {
       return `{"result":{"data":{"json":${serializerOf(procedure)(item.result.data)}}}}`;
     }
     return JSON.stringify(transformTRPCResponse(config, item as never));
@@ -175,6 +177,7 @@ export function trpcQueryHandler<TRouter extends AnyRouter>(trpcOptions: TrpcOpt
       getErrorShape({ config, ctx, error, input, path, type: 'query' });
 
     const run = async (call: Call): Promise<Outcome> => {
+      let provenAnswer: object | undefined;
       try {
         const data = await callProcedure(
           found[call.batchIndex] as AnyProcedure,
@@ -182,8 +185,11 @@ export function trpcQueryHandler<TRouter extends AnyRouter>(trpcOptions: TrpcOpt
           call.path,
           call.getRawInput,
           call.batchIndex,
+          (answer) => {
+            provenAnswer = answer;
+          },
         );
-        return { ok: true, data };
+        return { ok: true, data, proven: provenAnswer !== undefined && data === provenAnswer };
       } catch (cause) {
         const error = getTRPCErrorFromUnknown(cause);
         onError(error, call.path, call.result());
@@ -214,7 +220,10 @@ export function trpcQueryHandler<TRouter extends AnyRouter>(trpcOptions: TrpcOpt
           : { error: shape(outcome.error, paths[index], (calls[index] as Call).result()) },
       );
       errors = settled.flatMap((outcome) => (outcome.ok ? [] : [outcome.error]));
-      const texts = items.map((item, index) => itemText(item, found[index] as AnyProcedure));
+      const texts = items.map((item, index) => {
+        const outcome = settled[index] as Outcome;
+        return itemText(item, found[index] as AnyProcedure, outcome.ok && outcome.proven === true);
+      });
       body = isBatchCall ? `[${texts.join(',')}]` : (texts[0] as string);
     }
 
