@@ -143,7 +143,10 @@ export function installCompression(app: FastifyInstance): void {
       return done(null, payload);
     }
     if ((typeof payload === 'string' || Buffer.isBuffer(payload)) && revalidated(request, reply)) {
-      const etag = etagOf(payload);
+      // Hashed and sent as the same bytes: a string would be encoded for the hash, then again (after being
+      // copied behind the headers' text) when written; the length header is the same either way.
+      if (typeof payload === 'string') payload = Buffer.from(payload);
+      const etag = etagOf(payload as Buffer);
       reply.header('etag', etag);
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
       if (matches(request.headers['if-none-match'], etag)) {
