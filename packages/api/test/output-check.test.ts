@@ -2,7 +2,7 @@ import { PagedProductsDto, ProductDto } from '@caps/contracts';
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { answer, proofOf } from '../src/output-check.js';
+import { answer, type Proof, proofOf } from '../src/output-check.js';
 import { appRouter } from '../src/root.js';
 
 // Issue 15: answer() gives back, without zod's copy, an answer that proofOf proves; any other goes through
@@ -113,6 +113,23 @@ describe('answer(): an output check without zod’s copy', () => {
     }
   });
 
+  it('gives back as they are, for an answer only written as JSON, objects met twice and lists with keys', () => {
+    const shared = page();
+    (shared.data[1] as { vendor: unknown }).vendor = (shared.data[0] as { vendor: unknown }).vendor;
+    const keyed = { ...page(), data: Object.assign([product(1)], { extra: 1 }) };
+    for (const value of [shared, keyed]) {
+      const copy = PagedProductsDto.parse(value);
+      expect(answer(PagedProductsDto)(value)).not.toBe(value);
+      expect(answer(PagedProductsDto).jsonCheck(value)).toBe(value);
+      expect(JSON.stringify(value)).toBe(JSON.stringify(copy));
+    }
+    // Anything else is as answer() has it: -0 and extra keys go to zod's copy, wrong answers to zod's error.
+    const negative = Object.assign(page(), { total: -0 });
+    expect(answer(PagedProductsDto).jsonCheck(negative)).toEqual(PagedProductsDto.parse(negative));
+    expect(answer(PagedProductsDto).jsonCheck(negative)).not.toBe(negative);
+    expect(() => answer(PagedProductsDto).jsonCheck({ ...page(), total: 'x' })).toThrow(z.ZodError);
+  });
+
   it('proves only answers whose zod copy writes the same JSON and that superjson leaves as they are', () => {
     // Random changes to a valid page: whenever the proof holds, zod accepts the answer and its copy is equal.
     const seed = { state: 15 };
@@ -121,7 +138,7 @@ describe('answer(): an output check without zod’s copy', () => {
       return Math.floor((seed.state / 2_147_483_648) * n);
     };
     const replacements = [null, undefined, 0, -0, 1.5, 2 ** 60, '', 'x', true, [], {}, Number.NaN, [1], ['a']];
-    const proof = proofOf(PagedProductsDto) as (value: unknown) => boolean;
+    const proof = proofOf(PagedProductsDto) as Proof;
     let proven = 0;
     for (let i = 0; i < 3000; i++) {
       const value = page();
@@ -144,13 +161,17 @@ describe('answer(): an output check without zod’s copy', () => {
           break;
       }
       const zod = zodOutcome(PagedProductsDto, value);
+      if (proof(value, true)) {
+        expect(zod.copy).toBeDefined();
+        expect(JSON.stringify(value)).toBe(JSON.stringify(zod.copy));
+      }
       if (proof(value)) {
         proven += 1;
         expect(zod.copy).toBeDefined();
         expect(JSON.stringify(value)).toBe(JSON.stringify(zod.copy));
         expect(superjson.serialize(value)).toEqual({ json: zod.copy });
       }
-      if (zod.issues) expect(proof(value)).toBe(false);
+      if (zod.issues) expect([proof(value), proof(value, true)]).toEqual([false, false]);
     }
     expect(proven).toBeGreaterThan(100);
   });

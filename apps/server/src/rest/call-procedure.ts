@@ -75,10 +75,13 @@ function withSyncInput(check: Middleware, schema: z.ZodType): Middleware {
  * without tRPC's two key-by-key copies of the result (`_objectSpread2`, defineProperty per key: some 7 µs of a
  * catalogue page in profiles) and without awaiting an answer that is not a promise.
  */
-function withPlainOutput(parse: (value: unknown) => unknown): Middleware {
-  // answer()'s check gives back an object or array as it is only when its proof holds (zod's parse copies
-  // every one): such an answer is plain JSON that superjson leaves as it is (output-check.ts, proofOf).
-  const proves = (parse as { proof?: unknown }).proof !== undefined;
+function withPlainOutput(parser: (value: unknown) => unknown): Middleware {
+  // REST and the tRPC query path only write answers as JSON: answer()'s check for that (output-check.ts). It
+  // gives back an object or array as it is only when its proof holds (zod's parse copies every one): such
+  // an answer is written as JSON exactly as zod's copy would be, and superjson would leave it as it is.
+  const answerCheck = parser as { proof?: unknown; jsonCheck?: (value: unknown) => unknown };
+  const proves = answerCheck.proof !== undefined;
+  const parse = answerCheck.jsonCheck ?? parser;
   const output: Middleware = async ({ next, onProven }) => {
     const result = await next();
     if (!result.ok) return result;
