@@ -1,7 +1,14 @@
 import { koboToNaira } from '@caps/contracts';
 import { describe, expect, it } from 'vitest';
 import { imageUrl } from '../src/images/image-store.js';
-import { isoDate, isoOfMs, list, type ProductRow, toProductDto } from '../src/modules/catalogue/catalogue.mapper.js';
+import {
+  isoDate,
+  isoOfMs,
+  list,
+  type ProductRow,
+  sizeList,
+  toProductDto,
+} from '../src/modules/catalogue/catalogue.mapper.js';
 
 /** The mapper as it was before its fast paths (issue 15): the reference the fast one must equal. */
 const reference = {
@@ -130,6 +137,15 @@ describe('catalogue mapper fast paths equal the plain ones', () => {
       ['56', '57'],
     ];
     for (const value of values) expect(list(value), String(value)).toEqual(reference.list(value));
+    // Size lists are remembered by their text: each call still gets a list of its own, equal to list()'s.
+    for (let round = 0; round < 3; round++) {
+      for (const value of values.filter((value) => typeof value === 'string')) {
+        const sizes = sizeList(value);
+        expect(sizes, String(value)).toEqual(reference.list(value));
+        expect(sizeList(value)).not.toBe(sizes);
+        sizes.push('changed by its caller');
+      }
+    }
   });
 
   it('maps rows of both databases as before', () => {
