@@ -103,6 +103,45 @@ function orderOf(query: ListQuery): string {
 const SELECT_PRODUCTS = `select ${PRODUCT_COLUMNS}, p.review_ratings as ratings ${PUBLIC_PRODUCTS}`;
 const isSqlite = (em: Em) => em.getPlatform() instanceof BaseSqlitePlatform;
 
+/** What a page's statements are made of for one set of filters and one order, the same for every page of it. */
+interface ListShape {
+  /** The count of the filter set's matches, and its parameters. */
+  countSql: string;
+  /** A page of the filter set in its order, before the page's `limit ? offset ?` parameters. */
+  pageSql: string;
+  params: readonly (string | number)[];
+  /** The filter set's key in CatalogueTotals. */
+  totalKey: string;
+}
+
+/** Shapes of the catalogue's recent queries, by their filters and order (see shapeOf). */
+const shapes = new Map<string, ListShape>();
+const SHAPES_KEPT = 1_000;
+
+/**
+ * The statements of a catalogue query, made once per set of filters, order and database: building them (the
+ * search terms and their patterns, the filters' text, the total's key) was some 8 µs of every page in profiles,
+ * the same for every page and every visitor of one search. Remembered in a bounded map, cleared when full.
+ */
+function shapeOf(query: ListQuery, sqlite: boolean): ListShape {
+  // Every field but the search, last, is a number or one of a list of words without '|': no two queries share a key.
+  const { category = '', vendor_id = '', price = '', sort = '', order = '', search = '' } = query;
+  const key = `${sqlite}|${category}|${vendor_id}|${price}|${sort}|${order}|${search}`;
+  const known = shapes.get(key);
+  if (known) return known;
+  const terms = searchTerms(query.search);
+  const filters = filtersOf(query, terms);
+  const shape: ListShape = {
+    countSql: `select count(*) as total ${sqlite ? PUBLIC_PRODUCTS_COUNTED_ON_SQLITE : PUBLIC_PRODUCTS}${filters.sql}`,
+    pageSql: `${SELECT_PRODUCTS}${filters.sql} order by ${orderOf(query)} limit ? offset ?`,
+    params: filters.params,
+    totalKey: JSON.stringify([query.category ?? 'all', query.vendor_id ?? 0, query.price ?? 'all', terms]),
+  };
+  if (shapes.size >= SHAPES_KEPT) shapes.clear();
+  shapes.set(key, shape);
+  return shape;
+}
+
 /**
  * One page of the public catalogue with its totals: `{ data, current_page, last_page, per_page, total }`.
  * `from`: 'read' for the public catalogue (a read replica when there are some, db/read.ts), 'write' for a
@@ -115,21 +154,16 @@ export async function listProducts(
 ): Promise<PagedProductsDto> {
   // Raw statements only: no fork needed unless the request made one (context.ts).
   const em = readerEm(ctx);
-  const terms = searchTerms(query.search);
-  const filters = filtersOf(query, terms);
-  const totalKey = JSON.stringify([query.category ?? 'all', query.vendor_id ?? 0, query.price ?? 'all', terms]);
-  const counting = ctx.services.catalogueTotals.total(totalKey, () =>
-    readRows<{ total: number | string }[]>(
-      em,
-      from,
-      `select count(*) as total ${isSqlite(em) ? PUBLIC_PRODUCTS_COUNTED_ON_SQLITE : PUBLIC_PRODUCTS}${filters.sql}`,
-      filters.params,
-    ).then((r) => Number(r[0]?.total ?? 0)),
+  const shape = shapeOf(query, isSqlite(em));
+  const counting = ctx.services.catalogueTotals.total(shape.totalKey, () =>
+    readRows<{ total: number | string }[]>(em, from, shape.countSql, shape.params).then((r) =>
+      Number(r[0]?.total ?? 0),
+    ),
   );
   const [total, rows] = await Promise.all([
     counting,
-    readRows<ProductRow[]>(em, from, `${SELECT_PRODUCTS}${filters.sql} order by ${orderOf(query)} limit ? offset ?`, [
-      ...filters.params,
+    readRows<ProductRow[]>(em, from, shape.pageSql, [
+      ...shape.params,
       query.per_page,
       (query.page - 1) * query.per_page,
     ]),
