@@ -44,6 +44,34 @@ interface ZodDef {
   values?: unknown[];
 }
 
+/**
+ * The keys of a definition that proofOf reads, by type, and `error` (the wording of zod's issues, never what it
+ * accepts). A definition with any other key is left to zod: zod 4's standalone formats keep their check on the
+ * schema itself (`z.int()`, `z.int32()`, `z.email()`, `z.uuid()`, `z.iso.datetime()`: `check`, `format`, with no
+ * `checks`), `z.coerce` adds `coerce`; read as a plain number or string, their wrong answers would be proven.
+ */
+const KNOWN_KEYS: Record<string, ReadonlySet<string>> = {
+  string: new Set(['type', 'checks', 'error']),
+  boolean: new Set(['type', 'checks', 'error']),
+  null: new Set(['type', 'error']),
+  number: new Set(['type', 'checks', 'error']),
+  nullable: new Set(['type', 'innerType', 'error']),
+  enum: new Set(['type', 'entries', 'error']),
+  literal: new Set(['type', 'values', 'error']),
+  array: new Set(['type', 'element', 'checks', 'error']),
+  object: new Set(['type', 'shape', 'catchall', 'checks', 'error']),
+};
+
+/** Whether proofOf reads every key of `def` (see KNOWN_KEYS); keys left undefined are none. */
+function understood(def: ZodDef): boolean {
+  const known = KNOWN_KEYS[def.type];
+  if (!known) return false;
+  for (const key in def) {
+    if (!known.has(key) && (def as unknown as Record<string, unknown>)[key] !== undefined) return false;
+  }
+  return true;
+}
+
 /** Keys a proof declines to compile: superjson and isPlainJson treat them apart. */
 const SPECIAL_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -54,8 +82,9 @@ const SPECIAL_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
  * returns false for anything else, which then goes to zod: a wrong answer is refused by zod itself, with its
  * error. Compiled (new Function, as zod compiles its own objects) for schemas made only of objects (zod's
  * default: unknown keys dropped, no refinements), arrays without length checks, strings without checks,
- * numbers (finite; `.int()`: safe integers), booleans, null, nullable, string enums and literals; undefined
- * for any other schema, whose answers zod parses as before. An own getter of a plain object is read here and
+ * numbers (finite; `.int()`: safe integers), booleans, null, nullable, string enums and literals, whose
+ * definitions hold nothing else (KNOWN_KEYS: not zod 4's standalone formats such as `z.int()`, `z.email()` or
+ * `z.iso.datetime()`, nor `z.coerce`); undefined for any other schema, whose answers zod parses as before. An own getter of a plain object is read here and
  * again when the answer is written, where zod's copy holds the value it read once: no answer of ours has one.
  *
  * `forJson`: for an answer that is only written as JSON text (JSON.stringify, or a serializer that writes
@@ -70,6 +99,7 @@ export function proofOf(schema: z.ZodType): Proof | undefined {
 
   /** The expression that checks `v` against `def`, or undefined when `def` cannot be proved. */
   const expression = (def: ZodDef, v: string): string | undefined => {
+    if (!understood(def)) return undefined;
     const checks = def.checks ?? [];
     switch (def.type) {
       case 'string':

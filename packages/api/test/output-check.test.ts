@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { PagedProductsDto, ProductDto } from '@caps/contracts';
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
@@ -208,15 +209,327 @@ describe('answer(): an output check without zod’s copy', () => {
     expect(proof({ status: 'paid', kind: 'order', note: undefined, count: 3 })).toBe(false);
   });
 
-  it('gives the answers of every procedure’s output schema that it proves', () => {
+  it('leaves to zod the formats zod 4 keeps on the schema itself: z.int(), z.email(), z.uuid(), z.iso.datetime()', () => {
+    // zod 4's standalone formats hold their check on the schema (def.check, def.format), with no def.checks:
+    // read as a plain number or string, a wrong answer would be given back instead of refused.
+    const cases: [string, z.ZodType, unknown, unknown][] = [
+      ['z.int()', z.object({ n: z.int() }), { n: 1 }, { n: 1.5 }],
+      ['z.int32()', z.object({ n: z.int32() }), { n: 7 }, { n: 2 ** 31 }],
+      ['z.email()', z.object({ email: z.email() }), { email: 'amina@example.com' }, { email: 'amina' }],
+      [
+        'z.uuid()',
+        z.object({ id: z.uuid() }),
+        { id: '2f1b6c1e-4f0a-4c3e-9a8b-0d6e5f4a3b2c' },
+        { id: '2f1b6c1e-not-a-uuid' },
+      ],
+      [
+        'z.iso.datetime()',
+        z.object({ at: z.iso.datetime() }),
+        { at: '2026-11-25T07:54:12.000Z' },
+        { at: '25/11/2026 07:54' },
+      ],
+      ['a list of z.email()', z.object({ to: z.array(z.email()) }), { to: ['a@example.com'] }, { to: ['a@', 'b'] }],
+      ['a nullable z.int()', z.object({ n: z.int().nullable() }), { n: null }, { n: 0.5 }],
+      [
+        'a nested z.uuid()',
+        z.object({ shop: z.object({ id: z.uuid() }) }),
+        { shop: { id: '0b6f4c2d-8e1a-4d7b-b3c5-9f2e1a6d4c80' } },
+        {
+          shop: { id: 'x' },
+        },
+      ],
+    ];
+    for (const [label, schema, right, wrong] of cases) {
+      const zod = zodOutcome(schema, wrong);
+      expect(zod.issues, label).toBeDefined();
+      for (const check of [answer(schema), answer(schema).jsonCheck]) {
+        let thrown: unknown;
+        try {
+          check(wrong);
+        } catch (error) {
+          thrown = error;
+        }
+        expect(thrown, label).toBeInstanceOf(z.ZodError);
+        expect((thrown as z.ZodError).issues, label).toEqual(zod.issues);
+        const given = check(right);
+        expect(given, label).toEqual(schema.parse(right));
+        expect(JSON.stringify(given), label).toBe(JSON.stringify(right));
+      }
+    }
+  });
+
+  it('gives a proof to no schema whose definition holds what it does not read', () => {
+    const schemas = [
+      z.int(),
+      z.int32(),
+      z.uint32(),
+      z.float32(),
+      z.email(),
+      z.uuid(),
+      z.url(),
+      z.iso.datetime(),
+      z.iso.date(),
+      z.coerce.number(),
+      z.coerce.string(),
+      z.coerce.boolean(),
+      z.object({ a: z.int() }),
+      z.array(z.uuid()),
+      z.object({ a: z.iso.datetime().nullable() }),
+    ];
+    for (const schema of schemas) expect(proofOf(schema), JSON.stringify(schema._zod.def)).toBeUndefined();
+    // What it reads stays proven: plain strings, numbers with .int(), and messages of one's own.
+    expect(proofOf(z.object({ n: z.number().int({ error: 'whole' }), s: z.string({ error: 'text' }) }))).toBeDefined();
+  });
+
+  it('proves of every procedure’s output schema only answers zod accepts and copies the same', () => {
     // Every answer() of the router: each either has a proof or is parsed by zod; none throws while compiling.
-    const outputs = Object.values(
+    const outputs = Object.entries(
       appRouter._def.procedures as unknown as Record<string, { _def: { output?: unknown } }>,
     )
-      .map((procedure) => (procedure._def.output as { schema?: z.ZodType } | undefined)?.schema)
-      .filter((schema): schema is z.ZodType => schema !== undefined);
+      .map(
+        ([path, procedure]) => [path, (procedure._def.output as { schema?: z.ZodType } | undefined)?.schema] as const,
+      )
+      .filter((entry): entry is readonly [string, z.ZodType] => entry[1] !== undefined);
     expect(outputs.length).toBeGreaterThan(50);
-    const proved = outputs.filter((schema) => proofOf(schema) !== undefined);
+    const proved = outputs.filter(([, schema]) => proofOf(schema) !== undefined);
     expect(proved.length).toBeGreaterThan(10);
+    // Each proven schema is fuzzed against zod: a value built from its types alone, then every node of it
+    // changed in turn. A proof that holds for an answer zod refuses, or copies otherwise, fails here.
+    const failures: string[] = [];
+    let tried = 0;
+    for (const [path, schema] of proved) {
+      const result = fuzzAgainstZod(schema, proofOf(schema) as Proof);
+      failures.push(...result.failures.map((failure) => `${path}: ${failure}`));
+      tried += result.tried;
+      // The value made of the types alone is proven: the fuzz is not of values the proof refuses anyway.
+      if (!result.plainProven) failures.push(`${path}: the plain value is not proven`);
+    }
+    expect(failures).toEqual([]);
+    expect(tried).toBeGreaterThan(1000);
+  });
+
+  it('has a fuzz that finds a proof holding for answers zod refuses', () => {
+    // The fuzz above, given wrong proofs: one that holds for any object, one of numbers that takes fractions.
+    const schema = z.object({ id: z.number().int(), email: z.email(), tags: z.array(z.enum(['a', 'b'])) });
+    const anyObject: Proof = (value) => typeof value === 'object' && value !== null;
+    expect(fuzzAgainstZod(schema, anyObject).failures.length).toBeGreaterThan(0);
+    const plain = z.object({ id: z.number().int(), name: z.string() });
+    const fractions = proofOf(z.object({ id: z.number(), name: z.string() })) as Proof;
+    expect(fuzzAgainstZod(plain, fractions).failures.length).toBeGreaterThan(0);
+    expect(fuzzAgainstZod(plain, proofOf(plain) as Proof).failures).toEqual([]);
   });
 });
+
+/** What the fuzz reads of a definition: the kinds of schema a proof is made of. */
+interface FuzzDef {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  entries?: Record<string, unknown>;
+  values?: unknown[];
+}
+const fuzzDef = (schema: z.ZodType) => schema._zod.def as unknown as FuzzDef;
+
+/** A value of the schema by its types alone: 'x', 1, true, null, the first of an enum, a list of one. */
+function plainValue(schema: z.ZodType): unknown {
+  const def = fuzzDef(schema);
+  switch (def.type) {
+    case 'string':
+      return 'x';
+    case 'number':
+      return 1;
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    case 'nullable':
+      return plainValue(def.innerType as z.ZodType);
+    case 'enum':
+      return Object.values(def.entries ?? {})[0];
+    case 'literal':
+      return def.values?.[0];
+    case 'array':
+      return [plainValue(def.element as z.ZodType)];
+    case 'object':
+      return Object.fromEntries(Object.entries(def.shape ?? {}).map(([key, field]) => [key, plainValue(field)]));
+    default:
+      // A proof of a schema the fuzz cannot build: itself a finding.
+      throw new Error(`a proven schema holds a ${def.type}`);
+  }
+}
+
+type Path = (string | number)[];
+
+/** Every node of a value made by plainValue, with its schema. */
+function nodesOf(schema: z.ZodType, value: unknown, path: Path = []): { path: Path; schema: z.ZodType }[] {
+  const def = fuzzDef(schema);
+  const here = [{ path, schema }];
+  if (def.type === 'nullable' && value !== null) return [...here, ...nodesOf(def.innerType as z.ZodType, value, path)];
+  if (def.type === 'array' && Array.isArray(value)) {
+    return [...here, ...value.flatMap((item, i) => nodesOf(def.element as z.ZodType, item, [...path, i]))];
+  }
+  if (def.type === 'object' && typeof value === 'object' && value !== null) {
+    return [
+      ...here,
+      ...Object.entries(def.shape ?? {}).flatMap(([key, field]) =>
+        nodesOf(field, (value as Record<string, unknown>)[key], [...path, key]),
+      ),
+    ];
+  }
+  return here;
+}
+
+/** Values put in place of a node: wrong types, fractions, -0, huge and odd numbers, formatted and plain text. */
+const ODD_VALUES: unknown[] = [
+  null,
+  undefined,
+  0,
+  -0,
+  -1,
+  1.5,
+  2 ** 31,
+  2 ** 53,
+  1e300,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  '',
+  'x',
+  'Kano ƙ ɗ ₦ ñ',
+  'amina@example.com',
+  '2026-11-25T07:54:12.000Z',
+  true,
+  false,
+  [],
+  {},
+  ['x'],
+  [1],
+];
+
+/**
+ * Fuzzes a proof against zod: the schema's plain value, then each of its nodes replaced (ODD_VALUES, an enum's
+ * and a literal's own values, objects given a key more or one less or their keys turned round, lists emptied,
+ * doubled or holding one object twice). Whenever the proof holds, zod must accept the value and copy it into
+ * the same JSON, and (the full proof) into what superjson writes with nothing marked.
+ */
+function fuzzAgainstZod(schema: z.ZodType, proof: Proof): { failures: string[]; tried: number; plainProven: boolean } {
+  const plain = plainValue(schema);
+  const failures: string[] = [];
+  let tried = 0;
+  const attempt = (label: string, value: unknown) => {
+    tried += 1;
+    const zod = schema.safeParse(value);
+    for (const forJson of [false, true]) {
+      if (!proof(value, forJson)) continue;
+      if (!zod.success) failures.push(`${label}: proven${forJson ? ' for JSON' : ''}, refused by zod`);
+      else if (JSON.stringify(value) !== JSON.stringify(zod.data)) failures.push(`${label}: zod's copy differs`);
+      else if (!forJson && !isDeepStrictEqual(superjson.serialize(value), { json: zod.data })) {
+        failures.push(`${label}: superjson writes it otherwise than zod's copy`);
+      }
+    }
+  };
+  attempt('the plain value', plain);
+  const changedAt = (path: Path, change: (node: unknown) => unknown): unknown => {
+    const copy = structuredClone(plain);
+    if (path.length === 0) return change(copy);
+    const parent = path.slice(0, -1).reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], copy);
+    const key = path[path.length - 1] as string | number;
+    (parent as Record<string | number, unknown>)[key] = change((parent as Record<string | number, unknown>)[key]);
+    return copy;
+  };
+  for (const { path, schema: nodeSchema } of nodesOf(schema, plain)) {
+    const at = `at ${JSON.stringify(path)}`;
+    const def = fuzzDef(nodeSchema);
+    const values = [...ODD_VALUES, ...Object.values(def.entries ?? {}), ...(def.values ?? [])];
+    for (const odd of values)
+      attempt(
+        `${at} ${typeof odd} ${String(odd)}`,
+        changedAt(path, () => odd),
+      );
+    attempt(
+      `${at} a class instance`,
+      changedAt(path, () => new (class Dto {})()),
+    );
+    attempt(
+      `${at} wrapped`,
+      changedAt(path, (node) => [node]),
+    );
+    attempt(
+      `${at} wrapped in an object`,
+      changedAt(path, (node) => ({ node })),
+    );
+    if (Array.isArray(plainValue(nodeSchema))) {
+      attempt(
+        `${at} emptied`,
+        changedAt(path, () => []),
+      );
+      attempt(
+        `${at} doubled`,
+        changedAt(path, (node) => [...(node as unknown[]), ...structuredClone(node as unknown[])]),
+      );
+      attempt(
+        `${at} one item twice`,
+        changedAt(path, (node) => [(node as unknown[])[0], (node as unknown[])[0]]),
+      );
+      attempt(
+        `${at} a key of its own`,
+        changedAt(path, (node) => Object.assign(node as unknown[], { extra: 1 })),
+      );
+      attempt(
+        `${at} a hole`,
+        changedAt(path, (node) => Object.assign([], { 1: (node as unknown[])[0] })),
+      );
+    }
+    const value = plainValue(nodeSchema);
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      for (const key of Object.keys(value)) {
+        attempt(
+          `${at} without ${key}`,
+          changedAt(path, (node) => {
+            const { [key]: _dropped, ...rest } = node as Record<string, unknown>;
+            return rest;
+          }),
+        );
+      }
+      attempt(
+        `${at} a key more`,
+        changedAt(path, (node) => ({ ...(node as object), extra: 'x' })),
+      );
+      attempt(
+        `${at} its keys turned round`,
+        changedAt(path, (node) => Object.fromEntries(Object.entries(node as object).reverse())),
+      );
+      attempt(
+        `${at} no prototype`,
+        changedAt(path, (node) => Object.assign(Object.create(null) as object, node)),
+      );
+      attempt(
+        `${at} a getter`,
+        changedAt(path, (node) => {
+          const copy = { ...(node as Record<string, unknown>) };
+          const [first] = Object.keys(copy);
+          if (first !== undefined) Object.defineProperty(copy, first, { get: () => 1.5, enumerable: true });
+          return copy;
+        }),
+      );
+    }
+  }
+  // One object met twice: the same plain object at the root of a list of two, or at two fields of the root.
+  const top = fuzzDef(schema);
+  if (top.type === 'array' && typeof (plain as unknown[])[0] === 'object') {
+    const item = (plain as unknown[])[0];
+    attempt('one object twice in the list', [item, item]);
+  }
+  if (top.type === 'object') {
+    const fields = Object.entries(top.shape ?? {});
+    for (const [key, field] of fields) {
+      const twin = fields.find(([other, next]) => other !== key && fuzzDef(next).type === fuzzDef(field).type);
+      const value = (plain as Record<string, unknown>)[key];
+      if (twin && typeof value === 'object' && value !== null) {
+        attempt(`${key} met twice`, { ...(plain as object), [twin[0]]: value });
+      }
+    }
+  }
+  const plainProven = proof(plain);
+  return { failures, tried, plainProven };
+}
