@@ -116,7 +116,8 @@ interface ListShape {
 
 /** Shapes of the catalogue's recent queries, by their filters and order (see shapeOf). */
 const shapes = new Map<string, ListShape>();
-const SHAPES_KEPT = 1_000;
+/** How many shapes are kept before the map is cleared; exported for the test of its clearing. */
+export const SHAPES_KEPT = 1_000;
 
 /**
  * The statements of a catalogue query, made once per set of filters, order and database: building them (the
