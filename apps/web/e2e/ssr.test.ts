@@ -214,8 +214,23 @@ describe.skipIf(!browserAvailable())('server-rendered storefront', () => {
     const hydratedAtLoad = (page: Page) =>
       page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__react')));
 
-    // The picture first: the app's scripts are asked for only after it has been received.
+    // The picture first: the app's scripts are asked for only after it has been received and shown.
     const page = await env.newPage({ width: 412, height: 823 });
+    // When the browser showed the picture (its Element Timing report) and when the app's entry joined the document.
+    await page.addInitScript(() => {
+      const times = { shown: Number.NaN, appAdded: Number.NaN };
+      Object.assign(window, { __bootTimes: times });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { renderTime: number; identifier: string })[]) {
+          if (entry.identifier === 'main-picture') times.shown = entry.renderTime;
+        }
+      }).observe({ type: 'element', buffered: true });
+      new MutationObserver(() => {
+        if (Number.isNaN(times.appAdded) && document.querySelector('script[src*="/assets/index-"]')) {
+          times.appAdded = performance.now();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
     const order: string[] = [];
     page.on('requestfinished', (request) => {
       if (isPicture(request.url())) order.push('picture received');
@@ -226,6 +241,11 @@ describe.skipIf(!browserAvailable())('server-rendered storefront', () => {
     await page.goto(`/product/${product.id}`);
     expect(order[0]).toBe('picture received');
     expect(order.filter((step) => step === 'app asked for')).toHaveLength(2);
+    const times = await page.evaluate(
+      () => (window as unknown as { __bootTimes: { shown: number; appAdded: number } }).__bootTimes,
+    );
+    expect(times.shown).toBeGreaterThan(0);
+    expect(times.appAdded).toBeGreaterThanOrEqual(times.shown);
     expect(await hydratedAtLoad(page)).toBe(true);
     await page.context().close();
 

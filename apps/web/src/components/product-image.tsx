@@ -150,6 +150,9 @@ export function ResponsiveImage({
       alt={alt}
       loading={priority ? 'eager' : loading}
       fetchPriority={priority ? 'high' : undefined}
+      // The browser reports when the page's main picture has been shown (Element Timing): a rendered page loads
+      // the app after it (ssr/boot.ts). React's types do not know the attribute.
+      {...(priority ? { elementtiming: 'main-picture' } : {})}
       decoding="async"
       className={className}
       onError={() => failedAttempt(failures)}

@@ -18,8 +18,8 @@ const BLANK_PIXEL = 'data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABA
 /** At most this long after this script runs, a picture slow to come no longer holds the app back. */
 const PICTURE_WAIT_MS = 2500;
 
-/** At most this long for the frame that shows the picture (frames stop in a hidden tab). */
-const FRAME_WAIT_MS = 100;
+/** At most this long for the report that the picture (or the page's first content) has been shown. */
+const SHOWN_WAIT_MS = 1000;
 
 /** Keeps the document's load event waiting until the returned function is called. */
 function holdLoadEvent(): () => void {
@@ -47,6 +47,35 @@ function addModuleScript(src: string): void {
   document.head.append(script);
 }
 
+/**
+ * Resolves once the browser has shown the picture (its Element Timing report: the picture carries an
+ * `elementtiming` attribute, components/product-image.tsx), or the page's first content
+ * when it has no picture or the picture failed. The reports come after the frame has been presented, which is
+ * the moment a paint is timed. Without such reports (other browsers), two frames and a task.
+ */
+function shown(picture: HTMLImageElement | null): Promise<void> {
+  return new Promise((resolve) => {
+    const type = picture && picture.naturalWidth > 0 ? 'element' : 'paint';
+    if (!PerformanceObserver.supportedEntryTypes?.includes(type)) {
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      return;
+    }
+    const observer = new PerformanceObserver((list) => {
+      const done = list
+        .getEntries()
+        .some((entry) =>
+          type === 'element'
+            ? (entry as PerformanceEntry & { element?: Element | null }).element === picture
+            : entry.name === 'first-contentful-paint',
+        );
+      if (!done) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type, buffered: true });
+  });
+}
+
 function boot(): void {
   const self = document.querySelector<HTMLScriptElement>('script[data-app]');
   const app = self?.dataset.app;
@@ -64,17 +93,16 @@ function boot(): void {
     release?.();
   };
   const picture = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
-  // After the frame that shows the picture: decoded, then a frame, then a task.
-  const afterPaint = () => {
+  // Once the picture has been shown: the browser's report of the frame that showed it came.
+  const afterPicture = () => {
     if (started || release) return;
     release = holdLoadEvent();
     if (document.visibilityState === 'hidden') {
       startApp();
       return;
     }
-    const decoded = picture?.complete ? picture.decode().catch(() => undefined) : Promise.resolve();
-    void decoded.then(() => requestAnimationFrame(() => setTimeout(startApp, 0)));
-    setTimeout(startApp, FRAME_WAIT_MS);
+    void shown(picture).then(startApp);
+    setTimeout(startApp, SHOWN_WAIT_MS);
   };
 
   // A visitor who presses or types before the picture came does not wait for it.
@@ -82,12 +110,12 @@ function boot(): void {
     addEventListener(type, startApp, { once: true, passive: true, capture: true });
   }
   if (!picture || picture.complete) {
-    afterPaint();
+    afterPicture();
     return;
   }
   // The picture holds the load event until its own load event has run: the chain takes over from there.
-  picture.addEventListener('load', afterPaint, { once: true });
-  picture.addEventListener('error', afterPaint, { once: true });
+  picture.addEventListener('load', afterPicture, { once: true });
+  picture.addEventListener('error', afterPicture, { once: true });
   setTimeout(startApp, PICTURE_WAIT_MS);
 }
 
