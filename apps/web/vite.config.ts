@@ -33,6 +33,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       // Making a zod schema changes nothing else: the schemas of the shared contracts that a page does not use
       // are left out of its chunks, and zod itself with them from pages that validate nothing (the storefront).
       // Besides z itself, the contracts' helpers that only build schemas (packages/contracts/src/fields.ts...).
+      // The names hold in every module, dependencies too: an unused call to a minified library's own `z` would be
+      // dropped (Preact's style setter is one). On 2026-11-28 no module of the browser build outside the contracts
+      // and zod called any of these names; check again when adding a dependency that ships minified code.
       treeshake: { manualPureFunctions: ['z', ...SCHEMA_HELPERS] },
       // The app (index.html) and the first script of server-rendered pages, which loads the app after the page's
       // picture (src/ssr/boot.ts; the server's renderer finds it in the manifest). Not for the server's build.
