@@ -1,5 +1,6 @@
+import { once } from 'node:events';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createContext, type Services } from '../src/context.js';
 import { CatalogueTotals, SharedCatalogueTotals } from '../src/modules/catalogue/catalogue-totals.js';
 import type { Vendor } from '../src/modules/vendors/vendors.entities.js';
@@ -173,6 +174,10 @@ describe('a catalogue change through one process', () => {
     token = await sessionTokenFor(a.services, shop.user.id);
     await makeProduct(em, shop, { name: 'Igbo Red Cap', category: 'Igbo Caps' });
     edited = (await makeProduct(em, shop, { name: 'Plain Hausa Cap', category: 'Hausa Caps' })).id;
+    // The tests below count on both processes hearing each other, which starts with the connection.
+    for (const totals of [a.services.catalogueTotals, b.catalogueTotals]) {
+      await vi.waitFor(() => expect(totals instanceof SharedCatalogueTotals && totals.listening).toBe(true));
+    }
   });
 
   it("shows on the other process's next request, whose totals were remembered", async () => {
@@ -206,6 +211,55 @@ describe('a catalogue change through one process', () => {
     expect((await on(a.services).catalogue.list(query())).total).toBe(3);
     await on(b, token).vendorProducts.update({ id: edited, category: 'Hausa Caps' });
     expect((await on(a.services).catalogue.list(query())).total).toBe(2);
+  });
+});
+
+describe('SharedCatalogueTotals on a loaded machine', () => {
+  it('listens when its connection was ready before it was made (createServices awaits in between)', async () => {
+    const publisher = new Redis(REDIS_URL);
+    const subscriber = new Redis(REDIS_URL);
+    try {
+      await Promise.all([once(publisher, 'ready'), once(subscriber, 'ready')]);
+      const totals = new SharedCatalogueTotals(publisher, subscriber);
+      await vi.waitFor(() => expect(totals.listening).toBe(true), { timeout: 5_000, interval: 50 });
+      totals.get('k');
+      totals.set('k', 7);
+      expect(totals.get('k')).toBe(7);
+    } finally {
+      publisher.disconnect();
+      subscriber.disconnect();
+    }
+  });
+
+  it('listens after its subscription timed out on a live connection, and hears changes then', async () => {
+    // What a stalled server gives: SUBSCRIBE reaches Redis, but its answer comes after the command timeout.
+    const publisher = new Redis(REDIS_URL);
+    const subscriber = new Redis(REDIS_URL);
+    const subscribe = subscriber.subscribe.bind(subscriber);
+    vi.spyOn(subscriber, 'subscribe').mockImplementationOnce((...channels: (string | Buffer)[]) =>
+      subscribe(...channels).then(() => Promise.reject(new Error('Command timed out'))),
+    );
+    const otherConnections = [new Redis(REDIS_URL), new Redis(REDIS_URL)] as const;
+    const other = new SharedCatalogueTotals(...otherConnections);
+    const totals = new SharedCatalogueTotals(publisher, subscriber);
+    try {
+      // It remembers totals again (it only does while listening) without waiting for a reconnection.
+      await vi.waitFor(
+        () => {
+          totals.get('k');
+          totals.set('k', 7);
+          expect(totals.get('k')).toBe(7);
+        },
+        { timeout: 5_000, interval: 50 },
+      );
+      expect(subscriber.subscribe).toHaveBeenCalledTimes(2);
+      // And it hears another process's change: the other waits for its answer, then the total is gone.
+      await vi.waitFor(() => expect(other.listening).toBe(true), { timeout: 5_000, interval: 50 });
+      await other.changed();
+      expect(totals.get('k')).toBeUndefined();
+    } finally {
+      for (const connection of [publisher, subscriber, ...otherConnections]) connection.disconnect();
+    }
   });
 });
 

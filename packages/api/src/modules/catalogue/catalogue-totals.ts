@@ -15,6 +15,9 @@ import { REDIS_PREFIX, REDIS_WAIT_MS, withRedis } from '../../redis.js';
 /** The share of a total's life after which a request that reads it has it counted again in the background. */
 const RENEW_AFTER = 0.8;
 
+/** How long a process waits before subscribing again after a subscription failed on a live connection. */
+const LISTEN_RETRY_MS = 250;
+
 export class CatalogueTotals {
   private readonly totals = new Map<string, { total: number; at: number }>();
   /** Keys being counted since the last clear, which `set` may remember. */
@@ -120,7 +123,9 @@ export class SharedCatalogueTotals extends CatalogueTotals {
   /** Where the other processes say they cleared after a change of this one. */
   private readonly clearedChannel: string;
   private readonly processId = randomUUID();
-  private listening = false;
+  private subscribed = false;
+  /** The next try to subscribe, after one failed on a connection that is still up. */
+  private retry: NodeJS.Timeout | undefined;
   /** Changes of this process: how many processes received it, and how many said they cleared. */
   private readonly waiting = new Map<string, { received: number; cleared: number; done: () => void }>();
 
@@ -133,8 +138,11 @@ export class SharedCatalogueTotals extends CatalogueTotals {
     this.clearedChannel = this.clearedChannelOf(this.processId);
     // Every (re)connection subscribes afresh: changes published while this process was away are lost.
     subscriber.on('ready', () => void this.listen());
+    // A connection already up fires no 'ready' again (createServices opens Redis, then awaits the database).
+    if (subscriber.status === 'ready') void this.listen();
     subscriber.on('close', () => {
-      this.listening = false;
+      this.subscribed = false;
+      clearTimeout(this.retry);
     });
     subscriber.on('message', (channel: string, message: string) => {
       if (channel === this.channel) this.heardChange(message);
@@ -146,13 +154,24 @@ export class SharedCatalogueTotals extends CatalogueTotals {
     return `${this.channel}:cleared:${processId}`;
   }
 
+  /** Whether this process hears the others' changes, so may remember totals. */
+  get listening(): boolean {
+    return this.subscribed;
+  }
+
   private async listen(): Promise<void> {
+    clearTimeout(this.retry);
     try {
       await this.subscriber.subscribe(this.channel, this.clearedChannel);
       this.clear();
-      this.listening = true;
+      this.subscribed = true;
     } catch {
-      // The connection dropped again; its next 'ready' tries again.
+      // The connection dropped: its next 'ready' tries again. Or it is up and the answer came after the
+      // command timeout (a stalled machine; Redis may well have subscribed us): without another try this
+      // process would count every total until its next reconnection. Subscribing twice is harmless.
+      if (this.subscriber.status !== 'ready') return;
+      this.retry = setTimeout(() => void this.listen(), LISTEN_RETRY_MS);
+      this.retry.unref();
     }
   }
 
@@ -173,11 +192,11 @@ export class SharedCatalogueTotals extends CatalogueTotals {
   }
 
   override get(key: string): number | undefined {
-    return this.listening ? super.get(key) : undefined;
+    return this.subscribed ? super.get(key) : undefined;
   }
 
   override set(key: string, total: number): void {
-    if (this.listening) super.set(key, total);
+    if (this.subscribed) super.set(key, total);
   }
 
   /**
@@ -201,7 +220,7 @@ export class SharedCatalogueTotals extends CatalogueTotals {
         redis.publish(this.channel, `${this.processId} ${changeId}`),
       );
       // Without our own subscription the answers cannot reach us: the others have it, that is all we know.
-      if (!this.listening) return;
+      if (!this.subscribed) return;
       if (change.cleared >= change.received) change.done();
       await allCleared;
     } catch {
