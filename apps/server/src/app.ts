@@ -49,6 +49,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       done(Object.assign(new SyntaxError('The request body is not valid JSON.'), { statusCode: 400 }));
     }
   });
+  // JSON sent as text/plain is refused as the wrong content type (415), as XML is, not read as a string.
+  app.removeContentTypeParser('text/plain');
   installErrorHandler(app);
 
   await addSecurityHeaders(app, {

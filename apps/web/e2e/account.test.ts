@@ -229,7 +229,17 @@ describe.skipIf(!browserAvailable())('customer account settings in the browser',
     const next = form.getByLabel('New Password', { exact: true });
     const confirm = form.getByLabel('Confirm New Password');
 
+    // Spec 5's account form messages: the new password named when missing, 'at least 8 characters'.
     await current.fill(STRONG_PASSWORD);
+    await form.getByRole('button', { name: 'Update Password' }).click();
+    await expectVisible(page, 'New password is required');
+    expect(await describedText(page, next)).toContain('New password is required');
+    await next.fill('Ab1');
+    await confirm.fill('Ab1');
+    await form.getByRole('button', { name: 'Update Password' }).click();
+    await expectVisible(page, 'Password must be at least 8 characters');
+    expect(await describedText(page, next)).not.toContain('long');
+
     await next.fill(NEW_PASSWORD);
     await confirm.fill('Different789');
     await form.getByRole('button', { name: 'Update Password' }).click();

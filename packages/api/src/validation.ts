@@ -1,5 +1,9 @@
-import type { z } from 'zod';
+import { genericMessage } from '@caps/contracts';
+import { z } from 'zod';
 import { DomainError } from './errors.js';
+
+// Every schema without a message of its own answers in spec 5's words (genericMessage), on tRPC and REST.
+z.config({ customError: genericMessage });
 
 /**
  * Field messages are gathered in a Map: the keys are field names the caller chose, and on a plain
@@ -17,14 +21,13 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   const out = new Map<string, string[]>();
   for (const issue of error.issues) {
     let key = issue.path.length ? issue.path.map(String).join('.') : '_';
-    let message = issue.message;
+    const message = issue.message;
     if (issue.code === 'unrecognized_keys') {
       // An unknown field is reported on the field itself, so `role: "admin"` reads as such.
       for (const k of issue.keys) addMessage(out, k, `The field '${k}' is not allowed.`);
       continue;
     }
     if (key === '') key = '_';
-    if (message.startsWith('Invalid input: expected') && issue.code === 'invalid_type') message = 'Invalid format';
     addMessage(out, key, message);
   }
   // fromEntries defines own properties, so even a field named `__proto__` stays a plain key.

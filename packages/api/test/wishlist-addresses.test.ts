@@ -132,7 +132,7 @@ describe('wishlist', () => {
     ['"abc"', { product_id: 'abc' }, 'product_id must be a whole number'],
     ['2.5', { product_id: 2.5 }, 'product_id must be a whole number'],
     ['0', { product_id: 0 }, 'product_id must be at least 1'],
-    ['a missing id', {}, 'product_id must be a whole number'],
+    ['a missing id', {}, 'This field is required'],
     ['an unknown field', { product_id: 1, price: 5 }, "The field 'price' is not allowed."],
   ])('refuses %s', async (_label, input, message) => {
     const failure = await failureOf(as(alice).wishlist.add(input as never));

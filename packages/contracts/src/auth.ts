@@ -8,6 +8,7 @@ import {
   emailField,
   flag,
   loginPassword,
+  newPassword,
   personName,
   phoneField,
   registrationPassword,
@@ -166,30 +167,34 @@ export const AdminLoginForm = z.object({
 });
 export type AdminLoginForm = z.input<typeof AdminLoginForm>;
 
+/** A password change's fields (spec 5, other rules); an empty or missing confirmation is a mismatch. */
+const passwordChangeFields = {
+  current_password: text().min(1, VALIDATION_MESSAGES.currentPasswordRequired),
+  password: newPassword,
+  password_confirmation: text(),
+};
+const confirmed = (v: { password: string; password_confirmation: string }) => v.password === v.password_confirmation;
+
 export const ChangePasswordInput = z
-  .object({
-    current_password: text().min(1, VALIDATION_MESSAGES.currentPasswordRequired),
-    password: registrationPassword,
-    password_confirmation: text().min(1, VALIDATION_MESSAGES.required),
-  })
+  .object(passwordChangeFields)
   .strict()
-  .refine((v) => v.password === v.password_confirmation, {
-    path: ['password_confirmation'],
-    message: VALIDATION_MESSAGES.passwordsMismatch,
-  });
+  .refine(confirmed, { path: ['password_confirmation'], message: VALIDATION_MESSAGES.passwordsMismatch });
 export type ChangePasswordInput = z.input<typeof ChangePasswordInput>;
 
 /** The settings Security tab: new and confirm must match ('New passwords do not match.'). */
 export const SecurityForm = z
-  .object({
-    current_password: text().min(1, VALIDATION_MESSAGES.currentPasswordRequired),
-    password: registrationPassword,
-    password_confirmation: text().min(1, VALIDATION_MESSAGES.required),
-  })
-  .refine((v) => v.password === v.password_confirmation, {
-    path: ['password_confirmation'],
-    message: VALIDATION_MESSAGES.newPasswordsMismatch,
-  });
+  .object(passwordChangeFields)
+  .refine(confirmed, { path: ['password_confirmation'], message: VALIDATION_MESSAGES.newPasswordsMismatch });
+
+/** The vendor Account tab's change password: spec 5's account form messages ('Passwords do not match'). */
+export const AccountPasswordForm = z
+  .object(passwordChangeFields)
+  .refine(confirmed, { path: ['password_confirmation'], message: VALIDATION_MESSAGES.passwordsMismatch });
+
+/** The account form's personal fields (spec 5, other rules): emptied, each says it is required by name. */
+const accountFullName = text().trim().min(1, VALIDATION_MESSAGES.fullNameRequired).pipe(personName);
+const accountPhone = text().trim().min(1, VALIDATION_MESSAGES.phoneRequired).pipe(phoneField);
+const accountAddress = text().trim().min(1, VALIDATION_MESSAGES.addressRequired).pipe(addressField);
 
 /**
  * PUT /profile. Personal fields for everyone, shop and bank fields for vendors only, and a password
@@ -197,13 +202,13 @@ export const SecurityForm = z
  */
 export const UpdateProfileInput = z
   .object({
-    full_name: personName.optional(),
-    name: personName.optional(),
+    full_name: accountFullName.optional(),
+    name: accountFullName.optional(),
     email: emailField.optional(),
-    phone: phoneField.optional(),
-    address: addressField.optional(),
+    phone: accountPhone.optional(),
+    address: accountAddress.optional(),
     current_password: text().optional(),
-    password: registrationPassword.optional(),
+    password: newPassword.optional(),
     password_confirmation: text().optional(),
     shop_name: shopNameField.optional(),
     shop_description: shopDescriptionField.optional(),
@@ -239,9 +244,9 @@ export type UpdateProfileData = z.output<typeof UpdateProfileInput>;
 
 /** The customer Profile tab and the vendor personal-info form. */
 export const PersonalInfoForm = z.object({
-  full_name: text().trim().min(1, VALIDATION_MESSAGES.fullNameRequired).pipe(personName),
-  phone: text().trim().min(1, VALIDATION_MESSAGES.phoneRequired).pipe(phoneField),
-  address: text().trim().min(1, VALIDATION_MESSAGES.addressRequired).pipe(addressField),
+  full_name: accountFullName,
+  phone: accountPhone,
+  address: accountAddress,
 });
 export type PersonalInfoForm = z.input<typeof PersonalInfoForm>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATALOGUE_MAX_PAGE_SIZE, CATALOGUE_PAGE_SIZE, CATEGORIES, PRICE_BANDS, PRODUCT_SORTS } from './constants.js';
 import { boundedText, emailField } from './fields.js';
+import { VALIDATION_MESSAGES } from './messages.js';
 
 /**
  * A whole number from a query string or JSON, with a message naming the field. JSON sends a number; a
@@ -9,19 +10,25 @@ import { boundedText, emailField } from './fields.js';
  */
 export const wholeNumber = (field: string, min: number, max: number) => {
   const message = `${field} must be a whole number`;
+  // Not sent at all: required, as spec 5 words it, rather than "must be a whole number".
+  const messageOf = (issue: { input?: unknown }) =>
+    issue.input === undefined ? VALIDATION_MESSAGES.required : message;
   const bounded = z
-    .number({ error: message })
+    .number({ error: messageOf })
     .int(message)
     .min(min, `${field} must be at least ${min}`)
     .max(max, `${field} must be at most ${max}`);
   return z
-    .union([bounded, z.string().regex(/^\d+$/, message)], { error: message })
+    .union([bounded, z.string().regex(/^\d+$/, message)], { error: messageOf })
     .transform(Number)
     .pipe(bounded);
 };
 
 /** Column names the older clients send as `sort` with `order`, besides the spec's sort keys. */
 export const PRODUCT_SORT_COLUMNS = ['price', 'created_at', 'rating', 'name'] as const;
+
+/** Every `sort` the catalogue takes, each once (the spec's keys and the older clients' columns share two). */
+const SORT_CHOICES = [...new Set([...PRODUCT_SORTS, ...PRODUCT_SORT_COLUMNS])];
 
 /** GET /products: filters, sort and page over the whole catalogue, done by the database. */
 export const ProductListQuery = z.object({
@@ -30,11 +37,7 @@ export const ProductListQuery = z.object({
     .optional(),
   search: z.string().max(200, 'search may be at most 200 characters').optional(),
   vendor_id: wholeNumber('vendor_id', 1, 2_147_483_647).optional(),
-  sort: z
-    .enum([...PRODUCT_SORTS, ...PRODUCT_SORT_COLUMNS], {
-      error: `sort must be one of: ${[...PRODUCT_SORTS, ...PRODUCT_SORT_COLUMNS].join(', ')}`,
-    })
-    .optional(),
+  sort: z.enum(SORT_CHOICES, { error: `sort must be one of: ${SORT_CHOICES.join(', ')}` }).optional(),
   order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).optional(),
   price: z.enum(PRICE_BANDS, { error: `price must be one of: ${PRICE_BANDS.join(', ')}` }).optional(),
   page: wholeNumber('page', 1, 100_000).default(1),

@@ -49,13 +49,24 @@ export const emailField = text()
   .max(254, VALIDATION_MESSAGES.maxLength(254))
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, VALIDATION_MESSAGES.email);
 
-export const registrationPassword = text()
-  .min(1, VALIDATION_MESSAGES.required)
-  .min(8, VALIDATION_MESSAGES.passwordLength)
-  .max(128, VALIDATION_MESSAGES.maxLength(128))
-  .regex(/[a-z]/, VALIDATION_MESSAGES.passwordLower)
-  .regex(/[A-Z]/, VALIDATION_MESSAGES.passwordUpper)
-  .regex(/\d/, VALIDATION_MESSAGES.passwordDigit);
+/** A new password's rules; `required` and `tooShort` word the first two as the form it is in does (spec 5). */
+const passwordRules = (required: string, tooShort: string) =>
+  text()
+    .min(1, required)
+    .min(8, tooShort)
+    .max(128, VALIDATION_MESSAGES.maxLength(128))
+    .regex(/[a-z]/, VALIDATION_MESSAGES.passwordLower)
+    .regex(/[A-Z]/, VALIDATION_MESSAGES.passwordUpper)
+    .regex(/\d/, VALIDATION_MESSAGES.passwordDigit);
+
+export const registrationPassword = passwordRules(VALIDATION_MESSAGES.required, VALIDATION_MESSAGES.passwordLength);
+
+/**
+ * The new password of a password change (the settings Security tab, the vendor Account tab, PUT /profile and
+ * auth.changePassword): spec 5's account form says 'New password is required' and 'Password must be at least 8
+ * characters'.
+ */
+export const newPassword = passwordRules(VALIDATION_MESSAGES.newPasswordRequired, VALIDATION_MESSAGES.passwordMin);
 
 export const loginPassword = text().min(1, VALIDATION_MESSAGES.required).max(128, VALIDATION_MESSAGES.maxLength(128));
 

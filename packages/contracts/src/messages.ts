@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /** Product texts from spec sections 5 and 8, kept in one place so server and client say the same thing. */
 
 export const VALIDATION_MESSAGES = {
@@ -37,6 +39,33 @@ export const VALIDATION_MESSAGES = {
   passwordMin: 'Password must be at least 8 characters',
   newPasswordsMismatch: 'New passwords do not match.',
 } as const;
+
+/**
+ * Spec 5's generic messages for a refusal whose schema words none of its own: zod's global error map on the
+ * server (packages/api/src/validation.ts), so no answer carries zod's English ("Too big: expected string to
+ * have <=64 characters", "Invalid input"). A field not sent is required; a text too short or too long names
+ * its bound; any other value of the wrong kind or shape is 'Invalid format'. undefined keeps zod's words
+ * (a number or a list out of its range, a refinement's own message).
+ */
+export function genericMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  switch (issue.code) {
+    case 'too_small':
+      if (issue.origin !== 'string') return undefined;
+      return issue.input === '' ? VALIDATION_MESSAGES.required : VALIDATION_MESSAGES.minLength(Number(issue.minimum));
+    case 'too_big':
+      return issue.origin === 'string' ? VALIDATION_MESSAGES.maxLength(Number(issue.maximum)) : undefined;
+    case 'invalid_type':
+    case 'invalid_format':
+    case 'invalid_value':
+    case 'invalid_union':
+    case 'invalid_key':
+    case 'invalid_element':
+    case 'not_multiple_of':
+      return issue.input === undefined ? VALIDATION_MESSAGES.required : VALIDATION_MESSAGES.invalidFormat;
+    default:
+      return undefined;
+  }
+}
 
 /** Server error messages that are not validation messages. */
 export const ERROR_MESSAGES = {

@@ -17,7 +17,8 @@ export const VENDOR_PRODUCT_MESSAGES = {
   imagesAsFiles: 'Images must be uploaded as files: send them as multipart images[0], images[1]...',
   category: `Category must be one of: ${CATEGORIES.join(', ')}`,
   unknownImage: 'keep_images may only name images this cap already has',
-  shopPending: 'Your shop is pending verification. You can add caps once an admin has verified it.',
+  shopPending:
+    'Your shop is pending verification. You can add caps, make coupons and fulfil orders once an admin has verified it.',
   deleted: 'Product deleted',
   archived: 'Product archived',
 } as const;

@@ -299,7 +299,8 @@ describe('error answers', () => {
 
   it('refuses a body that is not a JSON object (400) or neither JSON nor multipart (415), changing nothing', async () => {
     for (const [contentType, body, status] of [
-      ['text/plain', 'product_id=1', 400],
+      ['text/plain', 'product_id=1', 415],
+      ['text/plain', '{"product_id": 1, "quantity": 1, "size": "56"}', 415],
       ['application/json', '[{"product_id": 1}]', 400],
       ['application/xml', '<cart><product_id>1</product_id></cart>', 415],
     ] as const) {

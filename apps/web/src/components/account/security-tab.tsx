@@ -17,9 +17,16 @@ const EMPTY = { current_password: '', password: '', password_confirmation: '' };
 
 /**
  * Security: change the password; the server checks the current one. Also the vendor Account tab's
- * password form, whose refused session signs in again at `signInPath`.
+ * password form, whose refused session signs in again at `signInPath` and whose rules are `schema`'s
+ * (spec 5: the account form says 'Passwords do not match', the Security tab 'New passwords do not match.').
  */
-export function SecurityTab({ signInPath }: { signInPath?: string } = {}) {
+export function SecurityTab({
+  signInPath,
+  schema = SecurityForm,
+}: {
+  signInPath?: string;
+  schema?: typeof SecurityForm;
+} = {}) {
   const trpc = useTRPC();
   const onAuthFailure = useAuthFailure(signInPath);
   const changePassword = useMutation(trpc.auth.changePassword.mutationOptions());
@@ -31,7 +38,7 @@ export function SecurityTab({ signInPath }: { signInPath?: string } = {}) {
     reset,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(SecurityForm),
+    resolver: zodResolver(schema),
     defaultValues: EMPTY,
     mode: 'onSubmit',
     reValidateMode: 'onChange',

@@ -1,4 +1,4 @@
-import { UI_TEXT } from '@caps/contracts';
+import { AccountPasswordForm, UI_TEXT } from '@caps/contracts';
 import { ProfileForm, type ProfileFormTexts } from '@/components/account/profile-tab';
 import { SecurityTab } from '@/components/account/security-tab';
 import { DashboardSection } from '@/components/dashboard-section';
@@ -23,7 +23,7 @@ export function AccountSettingsTab() {
         {(user) => (
           <>
             <ProfileForm user={user} texts={ACCOUNT_TEXTS} signInPath={VENDOR_SIGN_IN_PATH} />
-            <SecurityTab signInPath={VENDOR_SIGN_IN_PATH} />
+            <SecurityTab signInPath={VENDOR_SIGN_IN_PATH} schema={AccountPasswordForm} />
             {user.vendor ? <BankingForm user={user} /> : null}
           </>
         )}
