@@ -40,7 +40,7 @@ export const vendorRouter = router({
         path: '/vendor/dashboard',
         tag,
         summary:
-          "The shop's figures: total_products (not archived), total_orders and total_revenue (paid orders, naira), pending_orders, completed_orders (delivered), growth of paid revenue month on month (percent null when last month had none) and the 10 latest events.",
+          "The shop's figures: total_products (not archived), total_orders and total_revenue (paid orders less what was refunded of them, naira), pending_orders, completed_orders (delivered), growth of paid revenue month on month (percent null when last month had none) and the 10 latest events.",
       },
     })
     .output(answer(VendorDashboardDto))

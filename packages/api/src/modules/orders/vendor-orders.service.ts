@@ -13,6 +13,7 @@ import { type AuthedContext, requireVendor, requireVerifiedVendor } from '../../
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
 import { ProductSchema } from '../catalogue/catalogue.entities.js';
+import { RefundSchema } from '../finance/finance.entities.js';
 import { financeSettings } from '../finance/ledger.js';
 import { scheduleRelease } from '../finance/ledger.service.js';
 import { orderProgressed } from '../notifications/events/orders.js';
@@ -148,19 +149,30 @@ const monthStart = (year: number, month: number) => new Date(Date.UTC(year, mont
 
 /**
  * GET /vendor/dashboard. The order counts are over every order of the shop, so they match the list of
- * GET /vendor/orders; revenue and growth come from paid orders only, kobo-exact.
+ * GET /vendor/orders; revenue and growth come from paid orders only, less what was refunded of them
+ * (cancellations, returns, goodwill; a failed refund gave nothing back), kobo-exact, each order in the
+ * month it was paid.
  */
 export async function dashboard(ctx: AuthedContext, now = new Date()): Promise<VendorDashboardDto> {
   const vendor = await requireVendor(ctx);
   const em = ctx.em;
-  const [totalProducts, orders] = await Promise.all([
+  const [totalProducts, orders, refunds] = await Promise.all([
     em.count(ProductSchema, { vendor: vendor.id, archivedAt: null }),
     em.find(
       OrderSchema,
       { vendor: vendor.id },
       { fields: ['status', 'paymentStatus', 'totalKobo', 'paidAt', 'createdAt'] },
     ),
+    em.find(
+      RefundSchema,
+      { order: { vendor: vendor.id }, status: { $ne: 'failed' } },
+      { fields: ['order', 'amountKobo'] },
+    ),
   ]);
+  const refunded = new Map<number, number>();
+  for (const refund of refunds) {
+    if (refund.order) refunded.set(refund.order.id, (refunded.get(refund.order.id) ?? 0) + refund.amountKobo);
+  }
   const paid = orders.filter((o) => o.paymentStatus === 'paid');
   const thisMonth = monthStart(now.getUTCFullYear(), now.getUTCMonth());
   const nextMonth = monthStart(now.getUTCFullYear(), now.getUTCMonth() + 1);
@@ -169,10 +181,11 @@ export async function dashboard(ctx: AuthedContext, now = new Date()): Promise<V
   let thisMonthKobo = 0;
   let lastMonthKobo = 0;
   for (const order of paid) {
-    revenue += order.totalKobo;
+    const kept = order.totalKobo - (refunded.get(order.id) ?? 0);
+    revenue += kept;
     const at = order.paidAt ?? order.createdAt;
-    if (at >= thisMonth && at < nextMonth) thisMonthKobo += order.totalKobo;
-    else if (at >= lastMonth && at < thisMonth) lastMonthKobo += order.totalKobo;
+    if (at >= thisMonth && at < nextMonth) thisMonthKobo += kept;
+    else if (at >= lastMonth && at < thisMonth) lastMonthKobo += kept;
   }
   const percent =
     lastMonthKobo === 0 ? null : Math.round(((thisMonthKobo - lastMonthKobo) / lastMonthKobo) * 1000) / 10;
