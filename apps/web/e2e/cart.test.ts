@@ -108,6 +108,13 @@ describe.skipIf(!browserAvailable())('cart and wishlist in the browser', () => {
     await secondLine.getByRole('button', { name: `Increase quantity of ${second.name}` }).click();
     await expectText(page, 'cart-subtotal', formatNaira(first.price * 2 + second.price * 2));
     await page.getByRole('link', { name: 'Cart, 4 items' }).waitFor();
+    // And back to 1, where minus stops (spec 5: a cart quantity cannot go below 1), named as what it does.
+    const decrease = secondLine.getByRole('button', { name: `Decrease quantity of ${second.name}` });
+    await decrease.click();
+    await expectText(page, 'cart-subtotal', formatNaira(first.price * 2 + second.price));
+    await expect.poll(() => decrease.isDisabled()).toBe(true);
+    await secondLine.getByRole('button', { name: `Increase quantity of ${second.name}` }).click();
+    await expectText(page, 'cart-subtotal', formatNaira(first.price * 2 + second.price * 2));
 
     // Remove the first line.
     await page.getByRole('button', { name: `Remove ${first.name} from cart` }).click();

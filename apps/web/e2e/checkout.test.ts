@@ -122,6 +122,10 @@ describe.skipIf(!browserAvailable())('checkout, payment and orders in the browse
     }
     // The server emptied the cart once the payment went through.
     expect(await api<unknown[]>(env, token, '/cart')).toEqual([]);
+    // Spec 2: the result offers /orders, / and /cart.
+    for (const name of ['View Orders', 'Continue Shopping', 'Back to Cart']) {
+      await expect(page.getByRole('link', { name }).count()).resolves.toBe(1);
+    }
 
     await page.getByRole('link', { name: 'View Orders' }).click();
     await page.waitForURL('**/orders');
@@ -158,7 +162,9 @@ describe.skipIf(!browserAvailable())('checkout, payment and orders in the browse
 
     await page.getByRole('heading', { name: 'Payment Verification Failed' }).waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Retry Verification' }).waitFor();
-    await expect(page.getByRole('link', { name: 'Back to Cart' }).count()).resolves.toBe(1);
+    for (const name of ['View Orders', 'Continue Shopping', 'Back to Cart']) {
+      await expect(page.getByRole('link', { name }).count()).resolves.toBe(1);
+    }
     // Nothing was paid, so the cart is still there.
     expect(await api<unknown[]>(env, token, '/cart')).toHaveLength(1);
     await env.screenshot(page, 'payment-failed-390');

@@ -10,8 +10,8 @@ interface QuantityStepperProps {
   onChange: (quantity: number) => void;
   disabled?: boolean;
   /**
-   * A cart line's cap: the labels name it ("Quantity of ...", hidden), and the quantity may go down to 0,
-   * which asks to remove the line. Without it (the product page) the visible label is "Quantity" and 1 is the least.
+   * A cart line's cap: the labels name it ("Quantity of ...", hidden). Without it (the product page) the visible
+   * label is "Quantity". Either way 1 is the least (spec 5); a cart line is removed with its Remove button.
    */
   itemName?: string;
   /** Whether plus is allowed; by default while below `max`. */
@@ -32,7 +32,7 @@ export function QuantityStepper({
   canIncrease = value < max,
 }: QuantityStepperProps) {
   const id = useId();
-  const min = itemName === undefined ? 1 : 0;
+  const min = 1;
   const of = itemName === undefined ? '' : ` of ${itemName}`;
   // What is typed may be briefly empty or out of range; it is settled on blur or Enter.
   const [draft, setDraft] = useState(String(value));
@@ -41,8 +41,7 @@ export function QuantityStepper({
   const commit = () => {
     const typed = Number.parseInt(draft, 10);
     const next = Number.isFinite(typed) ? clamp(typed, min, max) : value;
-    // 0 asks to remove the line: the field keeps the quantity until that is done.
-    setDraft(String(next === 0 ? value : next));
+    setDraft(String(next));
     if (next !== value) onChange(next);
   };
 
@@ -56,7 +55,7 @@ export function QuantityStepper({
           variant="ghost"
           size="icon"
           className="rounded-r-none"
-          aria-label={min === 0 && value <= 1 ? `Remove ${itemName} (quantity 0)` : `Decrease quantity${of}`}
+          aria-label={`Decrease quantity${of}`}
           aria-controls={id}
           disabled={disabled || value <= min}
           onClick={() => onChange(clamp(value - 1, min, max))}

@@ -250,7 +250,6 @@ function CartLine({ item }: { item: CartItemDto }) {
   const invalidateCart = useInvalidateCart();
   const update = useMutation(trpc.cart.update.mutationOptions());
   const remove = useMutation(trpc.cart.remove.mutationOptions());
-  const [confirmRemove, setConfirmRemove] = useState(false);
   const { product } = item;
   const name = product.name || 'Unknown Product';
   const busy = update.isPending || remove.isPending;
@@ -261,7 +260,6 @@ function CartLine({ item }: { item: CartItemDto }) {
       { id: item.id },
       {
         onSuccess: () => {
-          setConfirmRemove(false);
           toast.success(CART_TOASTS.removed, { description: CART_TOASTS.removedDescription });
         },
         onError: (error) =>
@@ -271,10 +269,6 @@ function CartLine({ item }: { item: CartItemDto }) {
     );
 
   const changeQuantity = (quantity: number) => {
-    if (quantity <= 0) {
-      setConfirmRemove(true);
-      return;
-    }
     update.mutate(
       { id: item.id, quantity },
       {
@@ -345,22 +339,6 @@ function CartLine({ item }: { item: CartItemDto }) {
           Remove
         </Button>
       </div>
-      <Dialog open={confirmRemove} onOpenChange={setConfirmRemove}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Remove this cap?</DialogTitle>
-            <DialogDescription>{name} will be removed from your cart.</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirmRemove(false)}>
-              Keep It
-            </Button>
-            <Button variant="destructive" onClick={doRemove} disabled={remove.isPending}>
-              Remove
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
     </li>
   );
 }

@@ -163,7 +163,7 @@ export function CouponForm({ coupon }: { coupon: AppliedCoupon }) {
                 setEntered(event.target.value);
                 if (coupon.error) coupon.clearError();
               }}
-              className="min-w-0 flex-1 uppercase"
+              className="min-w-0 flex-1 uppercase placeholder:normal-case"
             />
             <Button type="submit" variant="secondary" disabled={coupon.checking}>
               Apply

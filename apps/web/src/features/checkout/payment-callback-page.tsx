@@ -21,6 +21,26 @@ type VerifyState =
   | { kind: 'success'; orderIds: number[] }
   | { kind: 'failed'; reason: string };
 
+type Place = 'orders' | 'cart' | 'home';
+const PLACES: Record<Place, { to: string; label: string }> = {
+  orders: { to: '/orders', label: 'View Orders' },
+  cart: { to: '/cart', label: 'Back to Cart' },
+  home: { to: '/', label: 'Continue Shopping' },
+};
+
+/**
+ * Spec 2: the payment result offers /orders, / and /cart whatever the outcome, in `order`: the first as the
+ * page's main button, unless an action above them (Retry Verification, Login) is.
+ */
+function PlaceLinks({ order, afterAction = false }: { order: [Place, Place, Place]; afterAction?: boolean }) {
+  const variants = afterAction ? (['outline', 'ghost', 'ghost'] as const) : (['default', 'outline', 'ghost'] as const);
+  return order.map((place, index) => (
+    <Button key={place} asChild variant={variants[index]}>
+      <Link to={PLACES[place].to}>{PLACES[place].label}</Link>
+    </Button>
+  ));
+}
+
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = window.setTimeout(resolve, ms);
@@ -51,15 +71,7 @@ function NoReference() {
       title="No payment reference found"
       body="This page needs the payment reference your payment provider sends back. Your orders show whether a payment went through."
     >
-      <Button asChild>
-        <Link to="/orders">View Orders</Link>
-      </Button>
-      <Button asChild variant="outline">
-        <Link to="/cart">Back to Cart</Link>
-      </Button>
-      <Button asChild variant="ghost">
-        <Link to="/">Continue Shopping</Link>
-      </Button>
+      <PlaceLinks order={['orders', 'cart', 'home']} />
     </ResultPanel>
   );
 }
@@ -143,12 +155,7 @@ function Verification({ reference }: { reference: string }) {
         }
       >
         <p className="text-sm text-muted-foreground">Reference: {reference}</p>
-        <Button asChild>
-          <Link to="/orders">View Orders</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/">Continue Shopping</Link>
-        </Button>
+        <PlaceLinks order={['orders', 'home', 'cart']} />
       </ResultPanel>
     );
   }
@@ -171,12 +178,7 @@ function Verification({ reference }: { reference: string }) {
             <RefreshCw aria-hidden="true" /> Retry Verification
           </Button>
         )}
-        <Button asChild variant="outline">
-          <Link to="/cart">Back to Cart</Link>
-        </Button>
-        <Button asChild variant="ghost">
-          <Link to="/orders">View Orders</Link>
-        </Button>
+        <PlaceLinks order={['cart', 'orders', 'home']} afterAction />
       </ResultPanel>
     );
   }
