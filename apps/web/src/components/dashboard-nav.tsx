@@ -25,9 +25,13 @@ interface DashboardNavProps<TTab extends string> {
   onLogout: () => void;
 }
 
+/**
+ * Only the fill and the text colour fade: `transition-colors` would fade the focus outline too, from the text
+ * colour (white on the active item, so nearly invisible on the white menu) to the ring colour.
+ */
 function itemClassName(active: boolean) {
   return cn(
-    'flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-semibold transition-colors',
+    'flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-semibold transition-[color,background-color]',
     active ? 'bg-primary text-primary-foreground' : 'text-foreground hover:bg-muted',
   );
 }
