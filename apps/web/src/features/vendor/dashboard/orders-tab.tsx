@@ -195,13 +195,19 @@ function OrderCard({ order, advancing, advanceDisabled, onAdvance, onDetails, on
   );
 }
 
+/** The text as a sentence: a full stop added unless it already ends with one (or with ! or ?). */
+function asSentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 /** Why the order was cancelled, and what was refunded of it, when either applies. */
 function AfterSaleNote({ order }: { order: VendorOrderDto }) {
-  const cancelled = order.status === 'cancelled' && order.cancellation_reason;
-  if (!cancelled && order.refunded_amount === 0) return null;
+  const reason = order.status === 'cancelled' ? order.cancellation_reason?.trim() : '';
+  if (!reason && order.refunded_amount === 0) return null;
   return (
     <p className="text-sm text-muted-foreground">
-      {cancelled ? <>Cancelled: {order.cancellation_reason}. </> : null}
+      {reason ? <>Cancelled: {asSentence(reason)} </> : null}
       {order.refunded_amount > 0 ? <>Refunded to the customer: {formatNaira(order.refunded_amount)}.</> : null}
     </p>
   );
