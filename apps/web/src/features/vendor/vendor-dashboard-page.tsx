@@ -11,6 +11,7 @@ import { EarningsTab } from './dashboard/earnings-tab';
 import { OrdersTab } from './dashboard/orders-tab';
 import { OverviewTab } from './dashboard/overview-tab';
 import { ProductsTab } from './dashboard/products-tab';
+import { ReportsTab } from './dashboard/reports-tab';
 import { ReturnsTab } from './dashboard/returns-tab';
 import { ShopSettingsTab } from './dashboard/shop-settings-tab';
 import { useVendorProfile } from './dashboard/use-vendor-profile';
@@ -29,6 +30,8 @@ function TabContent({ tab }: { tab: DashboardTab }) {
       return <EarningsTab />;
     case 'coupons':
       return <CouponsTab />;
+    case 'reports':
+      return <ReportsTab />;
     case 'shop':
       return <ShopSettingsTab />;
     case 'account':

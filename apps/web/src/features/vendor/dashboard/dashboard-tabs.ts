@@ -1,4 +1,5 @@
 import {
+  Flag,
   LayoutDashboard,
   type LucideIcon,
   Package,
@@ -20,6 +21,7 @@ export const DASHBOARD_TABS = [
   { value: 'returns', label: 'Returns', icon: Undo2 },
   { value: 'earnings', label: 'Earnings', icon: Wallet },
   { value: 'coupons', label: 'Coupons', icon: Ticket },
+  { value: 'reports', label: 'Reports', icon: Flag },
   { value: 'shop', label: 'Shop Settings', icon: Store },
   { value: 'account', label: 'Account', icon: Settings },
 ] as const satisfies readonly { value: string; label: string; icon: LucideIcon }[];
