@@ -12,11 +12,26 @@ const ACCEPT = IMAGE_MIME_TYPES.join(',');
 const FILE_INPUT_CLASS =
   'max-w-full text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-secondary-foreground hover:file:bg-secondary-hover';
 
-/** Why a picked file cannot be sent, checked before upload with the server's own rules and words. */
-export function imageProblemOf(file: File): string | null {
+/** Whether the first bytes of a file are a JPEG's, a PNG's or a WebP's (the server checks the same by content). */
+function looksLikeImage(head: Uint8Array): boolean {
+  const starts = (bytes: number[], at = 0) => bytes.every((byte, index) => head[at + index] === byte);
+  const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+  return (
+    starts([0xff, 0xd8, 0xff]) ||
+    starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) ||
+    (starts(ascii('RIFF')) && starts(ascii('WEBP'), 8))
+  );
+}
+
+/**
+ * Why a picked file cannot be sent, checked before upload with the server's own rules and words: its type,
+ * its size, and its first bytes (a text file renamed .jpg has the type image/jpeg in the browser).
+ */
+export async function imageProblemOf(file: File): Promise<string | null> {
   if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return ERROR_MESSAGES.imageType;
   if (file.size > MAX_IMAGE_BYTES) return ERROR_MESSAGES.imageTooLarge;
-  return null;
+  const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
+  return looksLikeImage(head) ? null : ERROR_MESSAGES.imageType;
 }
 
 /** An object URL showing a picked file, released when the file changes or the component goes. */
@@ -63,8 +78,8 @@ export function ImagePicker({ label, name, file, onChange, error, hint, shape, c
     if (inputRef.current) inputRef.current.value = '';
   };
 
-  const pick = (picked: File | null) => {
-    const found = picked ? imageProblemOf(picked) : null;
+  const pick = async (picked: File | null) => {
+    const found = picked ? await imageProblemOf(picked) : null;
     setProblem(found);
     if (found) clearInput();
     onChange(found ? null : picked);
@@ -102,7 +117,7 @@ export function ImagePicker({ label, name, file, onChange, error, hint, shape, c
           accept={ACCEPT}
           aria-invalid={Boolean(shownError)}
           aria-describedby={[hintId, shownError ? errorId : null].filter(Boolean).join(' ')}
-          onChange={(event) => pick(event.currentTarget.files?.[0] ?? null)}
+          onChange={(event) => void pick(event.currentTarget.files?.[0] ?? null)}
           className={FILE_INPUT_CLASS}
         />
         {file ? (
@@ -180,10 +195,11 @@ export function ImageListPicker({ label, images, onChange, max, tooManyMessage, 
     setFocusAfterMove(null);
   }, [focusAfterMove]);
 
-  const add = (files: File[]) => {
+  const add = async (files: File[]) => {
     if (inputRef.current) inputRef.current.value = '';
-    const problems = files.map(imageProblemOf).filter((found): found is string => found !== null);
-    const acceptable = files.filter((file) => imageProblemOf(file) === null);
+    const found = await Promise.all(files.map(imageProblemOf));
+    const problems = found.filter((problem): problem is string => problem !== null);
+    const acceptable = files.filter((_file, index) => found[index] === null);
     const room = max - images.length;
     if (acceptable.length > room) problems.push(tooManyMessage);
     setProblem(problems[0] ?? null);
@@ -277,7 +293,7 @@ export function ImageListPicker({ label, images, onChange, max, tooManyMessage, 
         accept={ACCEPT}
         aria-invalid={Boolean(shownError)}
         aria-describedby={[hintId, shownError ? errorId : null].filter(Boolean).join(' ')}
-        onChange={(event) => add(Array.from(event.currentTarget.files ?? []))}
+        onChange={(event) => void add(Array.from(event.currentTarget.files ?? []))}
         className={FILE_INPUT_CLASS}
       />
       <p id={hintId} className="text-xs text-muted-foreground">
