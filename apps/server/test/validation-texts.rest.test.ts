@@ -1,5 +1,5 @@
 import type { Em } from '@caps/api/testing';
-import { makeUser, makeVendor, sessionTokenFor, UserSchema } from '@caps/api/testing';
+import { makeProduct, makeUser, makeVendor, sessionTokenFor, UserSchema } from '@caps/api/testing';
 import { VALIDATION_MESSAGES as V } from '@caps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createRestTestEnv, type RestTestEnv } from './harness.js';
@@ -17,6 +17,7 @@ let customer: string;
 let customerId: number;
 let vendor: string;
 let pending: string;
+let capId: number;
 
 const fresh = () => env.services.orm.em.fork() as Em;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -40,7 +41,9 @@ beforeAll(async () => {
   });
   customerId = user.id;
   customer = await sessionTokenFor(env.services, user.id);
-  vendor = await sessionTokenFor(env.services, (await makeVendor(em)).user.id);
+  const shop = await makeVendor(em);
+  vendor = await sessionTokenFor(env.services, shop.user.id);
+  capId = (await makeProduct(em, shop)).id;
   pending = await sessionTokenFor(env.services, (await makeVendor(em, { verified: false })).user.id);
 });
 afterAll(async () => env?.close());
@@ -88,6 +91,15 @@ describe("spec 5's generic messages where a field has no message of its own", ()
 });
 
 describe('texts of their own', () => {
+  it('a size that is not text is Invalid format on that size, not "At least one size is required"', async () => {
+    expect(await refusal('PUT', `/api/products/${capId}`, vendor, { sizes: [56, { a: 1 }] })).toMatchObject({
+      status: 422,
+      message: V.invalidFormat,
+      errors: { 'sizes.1': [V.invalidFormat] },
+    });
+    expect((await refusal('PUT', `/api/products/${capId}`, vendor, { sizes: [] })).message).toBe(V.sizesRequired);
+  });
+
   it('an unknown sort names each choice once', async () => {
     const { status, message } = await refusal('GET', '/api/products?sort=bogus');
     expect(status).toBe(422);

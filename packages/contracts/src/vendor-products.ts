@@ -90,7 +90,7 @@ function sizeList(value: unknown): unknown {
 export const productSizesField = z.preprocess(
   sizeList,
   z
-    .array(z.string({ error: VALIDATION_MESSAGES.sizesRequired }), { error: VALIDATION_MESSAGES.sizesRequired })
+    .array(z.string({ error: VALIDATION_MESSAGES.invalidFormat }), { error: VALIDATION_MESSAGES.sizesRequired })
     .transform((sizes) => [...new Set(sizes.map((size) => size.trim()).filter(Boolean))])
     .pipe(
       // The length rule sits on the list, so its message lands on the sizes field rather than on sizes.3.
