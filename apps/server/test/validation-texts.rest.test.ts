@@ -91,6 +91,23 @@ describe("spec 5's generic messages where a field has no message of its own", ()
 });
 
 describe('texts of their own', () => {
+  it("a return request's reason not picked and details too short, in spec 5's words", async () => {
+    const body = { items: [{ order_item_id: 1, quantity: 1 }], reason: '', details: 'Torn' };
+    expect(await refusal('POST', '/api/orders/1/returns', customer, body)).toMatchObject({
+      status: 422,
+      message: V.required,
+      errors: { reason: [V.required], details: [V.minLength(10)] },
+    });
+    // Empty details: required first (what a form shows under the field), then the length it falls short of.
+    const empty = await refusal('POST', '/api/orders/1/returns', customer, { ...body, reason: 'damaged', details: '' });
+    expect(empty).toMatchObject({ status: 422, message: V.required });
+    expect(empty.errors.details[0]).toBe(V.required);
+  });
+
+  it('an id field of a form left empty is required', async () => {
+    expect((await refusal('PUT', '/api/cart/5', customer, { quantity: '' })).message).toBe(V.required);
+  });
+
   it('a size that is not text is Invalid format on that size, not "At least one size is required"', async () => {
     expect(await refusal('PUT', `/api/products/${capId}`, vendor, { sizes: [56, { a: 1 }] })).toMatchObject({
       status: 422,

@@ -1,4 +1,4 @@
-import { FINANCE_DEFAULTS, formatNaira, RETURNS_TEXT, UI_TEXT } from '@caps/contracts';
+import { FINANCE_DEFAULTS, formatNaira, RETURNS_TEXT, UI_TEXT, VALIDATION_MESSAGES } from '@caps/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, type E2eEnv, startE2eEnv } from './harness';
@@ -199,7 +199,7 @@ describe.skipIf(!browserAvailable())('cancellations, returns and refunds in the 
       await returnForm.getByRole('button', { name: 'Request Return' }).click();
       await expect
         .poll(() => describedText(buyer, returnForm.getByLabel('Details')))
-        .toContain(RETURNS_TEXT.detailsLength);
+        .toContain(VALIDATION_MESSAGES.minLength(10));
       await returnForm.getByLabel('Details').fill('The brim arrived crushed and the embroidery is torn.');
       await returnForm.getByText('plus your shipping').waitFor();
       await env.screenshot(buyer, 'returns-request-dialog-1280');

@@ -10,16 +10,16 @@ import { VALIDATION_MESSAGES } from './messages.js';
  */
 export const wholeNumber = (field: string, min: number, max: number) => {
   const message = `${field} must be a whole number`;
-  // Not sent at all: required, as spec 5 words it, rather than "must be a whole number".
+  // Not sent at all, or a form's field left empty: required, as spec 5 words it, not "must be a whole number".
   const messageOf = (issue: { input?: unknown }) =>
-    issue.input === undefined ? VALIDATION_MESSAGES.required : message;
+    issue.input === undefined || issue.input === '' ? VALIDATION_MESSAGES.required : message;
   const bounded = z
     .number({ error: messageOf })
     .int(message)
     .min(min, `${field} must be at least ${min}`)
     .max(max, `${field} must be at most ${max}`);
   return z
-    .union([bounded, z.string().regex(/^\d+$/, message)], { error: messageOf })
+    .union([bounded, z.string().regex(/^\d+$/, { error: messageOf })], { error: messageOf })
     .transform(Number)
     .pipe(bounded);
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { paged, pagingFields } from './admin.js';
 import { wholeNumber } from './catalogue.js';
 import { decimalNumber, flag } from './fields.js';
+import { VALIDATION_MESSAGES } from './messages.js';
 
 /**
  * After the sale (issue 13, docs/returns.md): cancellations, returns and refunds. Money is naira in the API.
@@ -33,7 +34,6 @@ export type RefundKind = (typeof REFUND_KINDS)[number];
 export const RETURNS_TEXT = {
   reasonRequired: 'A reason is required',
   reasonLength: 'reason must be 3 to 500 characters',
-  detailsLength: 'details must be 10 to 1000 characters',
   returnReason: `reason must be one of: ${RETURN_REASONS.join(', ')}`,
   noItems: 'Choose at least one item to return',
   noteRequired: 'A note is required to reject a return',
@@ -77,12 +77,17 @@ export const ReturnRequestInput = z
       )
       .min(1, RETURNS_TEXT.noItems)
       .max(50),
-    reason: z.enum(RETURN_REASONS, { error: RETURNS_TEXT.returnReason }),
+    // Spec 5's words: a reason not picked is required; details are text of 10 to 1000 characters.
+    reason: z.enum(RETURN_REASONS, {
+      error: (issue) =>
+        issue.input === undefined || issue.input === '' ? VALIDATION_MESSAGES.required : RETURNS_TEXT.returnReason,
+    }),
     details: z
-      .string({ error: RETURNS_TEXT.detailsLength })
+      .string({ error: VALIDATION_MESSAGES.required })
       .trim()
-      .min(10, RETURNS_TEXT.detailsLength)
-      .max(1000, RETURNS_TEXT.detailsLength),
+      .min(1, VALIDATION_MESSAGES.required)
+      .min(10, VALIDATION_MESSAGES.minLength(10))
+      .max(1000, VALIDATION_MESSAGES.maxLength(1000)),
   })
   .strict();
 export type ReturnRequestInput = z.input<typeof ReturnRequestInput>;
