@@ -252,6 +252,16 @@ describe.skipIf(!browserAvailable())('notifications, email and password reset in
       '/notification-preferences',
     );
     expect(saved.preferences.find((p) => p.kind === 'new_review')).toMatchObject({ email: false, in_app: true });
+
+    // On a phone both channels are in view, no sideways scrolling needed (an audit found In-app off-screen).
+    await page.setViewportSize({ width: 412, height: 900 });
+    const table = form.getByRole('table');
+    await expect
+      .poll(() => table.evaluate((t) => (t.parentElement?.scrollWidth ?? 0) - (t.parentElement?.clientWidth ?? 0)))
+      .toBe(0);
+    const box = await form.getByRole('checkbox', { name: 'In-app: New review' }).boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(412 - 16);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(412);
   });
 
   it(

@@ -34,14 +34,14 @@ function ChannelCell({
 }) {
   if (!preference.channels[channel]) {
     return (
-      <td className="px-3 py-3 text-center text-muted-foreground">
+      <td className="px-2 py-3 text-center sm:px-3 text-muted-foreground">
         <span aria-hidden="true">—</span>
         <span className="sr-only">{`${label}: not sent this way`}</span>
       </td>
     );
   }
   return (
-    <td className="px-3 py-3">
+    <td className="px-2 py-3 sm:px-3">
       <span className="flex justify-center">
         <Checkbox
           aria-label={`${label}: ${preference.label}`}
@@ -98,7 +98,8 @@ function PreferencesForm({ preferences }: { preferences: NotificationPreferenceD
     <form onSubmit={onSubmit} noValidate aria-label="Notification preferences" className="flex flex-col gap-4">
       <FormAlert message={failure} />
       <div className="overflow-x-auto rounded-card border border-border">
-        <table className="w-full min-w-[26rem] border-collapse text-left text-sm">
+        {/* No minimum width: on a phone the message column wraps, so both channels stay in view without scrolling. */}
+        <table className="w-full border-collapse text-left text-sm">
           <caption className="sr-only">Which messages you get, by email and in the app</caption>
           <thead className="bg-muted/60 text-xs tracking-wide text-muted-foreground uppercase">
             <tr>
@@ -106,7 +107,7 @@ function PreferencesForm({ preferences }: { preferences: NotificationPreferenceD
                 Message
               </th>
               {CHANNELS.map(({ channel, label }) => (
-                <th key={channel} scope="col" className="w-24 px-3 py-2.5 text-center font-semibold">
+                <th key={channel} scope="col" className="w-20 px-2 py-2.5 text-center font-semibold sm:w-24 sm:px-3">
                   {label}
                 </th>
               ))}
@@ -115,7 +116,7 @@ function PreferencesForm({ preferences }: { preferences: NotificationPreferenceD
           <tbody className="divide-y divide-border">
             {preferences.map((preference) => (
               <tr key={preference.kind}>
-                <th scope="row" className="px-3 py-3 font-medium">
+                <th scope="row" className="px-3 py-3 font-medium break-words">
                   {preference.label}
                   {preference.essential ? (
                     <span className="block text-xs font-normal text-muted-foreground">Always sent</span>

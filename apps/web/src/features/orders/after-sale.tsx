@@ -59,9 +59,11 @@ function returnSteps(request: ReturnDto): ReturnStep[] {
     {
       title: 'Inspection',
       state: rejected ? 'upcoming' : received ? 'done' : decided ? 'current' : 'upcoming',
-      text: received
-        ? 'The shop received your items and inspected them.'
-        : 'The shop inspects the items once they reach it.',
+      text: rejected
+        ? 'Not needed: the items stay with you.'
+        : received
+          ? 'The shop received your items and inspected them.'
+          : 'The shop inspects the items once they reach it.',
       at: request.received_at,
     },
     {
@@ -69,9 +71,11 @@ function returnSteps(request: ReturnDto): ReturnStep[] {
       state: rejected ? 'upcoming' : refundState,
       text: refund
         ? `${refundSplit(refund)}. ${REFUND_STATUS_NOTES[refund.status]}`
-        : `Your refund goes to the original payment method within ${REFUND_BUSINESS_DAYS} business days${
-            request.includes_shipping ? ', with your shipping' : ''
-          }.`,
+        : rejected
+          ? 'No refund: this return was not approved.'
+          : `Your refund goes to the original payment method within ${REFUND_BUSINESS_DAYS} business days${
+              request.includes_shipping ? ', with your shipping' : ''
+            }.`,
       at: refund?.processed_at ?? null,
     },
   ];
