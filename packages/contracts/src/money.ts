@@ -10,7 +10,7 @@ export function koboToNaira(kobo: number): number {
 }
 
 /**
- * What Intl.NumberFormat('en-NG', { maximumFractionDigits: 2, minimumFractionDigits: 0 }) writes, for the
+ * What Intl.NumberFormat('en-NG', NAIRA_DIGITS) writes (no decimals for whole naira, else both kobo digits), for the
  * amounts a shop has: the first Intl formatter a browser page makes costs it 20-30 ms of loading (more on a
  * phone), one long task before the storefront can answer a tap, so ordinary amounts are written by hand.
  * Rounded as Intl does: half away from zero, on the number's shortest decimal form (1.005 gives 1.01).
@@ -28,19 +28,26 @@ function groupedNaira(naira: number): string | null {
     units += 1;
     kobo = 0;
   }
-  const koboText = kobo === 0 ? '' : `.${String(kobo).padStart(2, '0').replace(/0$/, '')}`;
+  const koboText = kobo === 0 ? '' : `.${String(kobo).padStart(2, '0')}`;
   const negative = naira < 0 || Object.is(naira, -0);
   return `${negative ? '-' : ''}${String(units).replace(/\B(?=(\d{3})+$)/g, ',')}${koboText}`;
 }
 
+/** Naira as money is written: ₦12,500 for whole naira, ₦12,500.50 (both kobo digits) otherwise. */
+const NAIRA_DIGITS: Intl.NumberFormatOptions = {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  trailingZeroDisplay: 'stripIfInteger',
+};
+
 /** Intl's formatter, made only for what the hand-written one leaves to it. */
 let intlNaira: Intl.NumberFormat | undefined;
 
-/** ₦12,500 (or ₦12,500.5 when there are kobo). */
+/** ₦12,500 (or ₦12,500.50 when there are kobo). */
 export function formatNaira(naira: number): string {
   const grouped = groupedNaira(naira);
   if (grouped !== null) return `₦${grouped}`;
-  intlNaira ??= new Intl.NumberFormat('en-NG', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
+  intlNaira ??= new Intl.NumberFormat('en-NG', NAIRA_DIGITS);
   return `₦${intlNaira.format(naira)}`;
 }
 

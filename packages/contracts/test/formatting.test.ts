@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { formatDayMonthYear, formatKobo, formatMonthYear, formatNaira } from '../src/index.js';
 
-/** What the storefront wrote before, with Intl: the hand-written formatters must write the same. */
-const intlNaira = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
+/**
+ * What Intl writes for naira as money is written: no decimals for whole naira, else both kobo digits
+ * (₦12,500, ₦12,500.50). The hand-written formatters must write the same.
+ */
+const intlNaira = new Intl.NumberFormat('en-NG', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  trailingZeroDisplay: 'stripIfInteger',
+});
 const intlDayMonthYear = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'long', year: 'numeric' });
 const intlMonthYear = new Intl.DateTimeFormat('en-NG', { month: 'long', year: 'numeric' });
 
@@ -76,7 +83,7 @@ describe('formatNaira', () => {
 
   it('writes kobo as naira', () => {
     expect(formatKobo(2_250_000)).toBe('₦22,500');
-    expect(formatKobo(1_250_050)).toBe('₦12,500.5');
+    expect(formatKobo(1_250_050)).toBe('₦12,500.50');
     expect(formatKobo(1_250_005)).toBe('₦12,500.05');
     expect(formatKobo(-0)).toBe('₦0');
   });
