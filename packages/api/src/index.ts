@@ -23,7 +23,7 @@ export {
 export { type ReadFrom, replicaConnections } from './db/read.js';
 export { DOMAIN_ERRORS, DomainError, type DomainErrorCode, TRPC_HTTP_STATUS } from './errors.js';
 export { addMissingMiddleSizes, type MiddleSizeBackfill } from './images/backfill.js';
-export { ImageStore, type ImageUpload, imageUrl, sniffImageType } from './images/image-store.js';
+export { ImageStore, type ImageUpload, imageUrl } from './images/image-store.js';
 export { JOB_QUEUE_NAME, JOB_QUEUE_PREFIX } from './job-runner-bullmq.js';
 export {
   type JobContext,

@@ -2,16 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { sniffImageType } from '@caps/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../src/errors.js';
-import {
-  createImageStore,
-  IMAGE_STORAGE_UNAVAILABLE,
-  ImageStore,
-  imageUrl,
-  sniffImageType,
-} from '../src/images/image-store.js';
+import { createImageStore, IMAGE_STORAGE_UNAVAILABLE, ImageStore, imageUrl } from '../src/images/image-store.js';
 import { LocalImageStorage } from '../src/images/local-storage.js';
 import { S3ImageStorage } from '../src/images/s3-storage.js';
 import { type ImageStorage, StorageUnavailableError } from '../src/images/storage.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATALOGUE_MAX_PAGE_SIZE, CATALOGUE_PAGE_SIZE, CATEGORIES, PRICE_BANDS, PRODUCT_SORTS } from './constants.js';
 import { boundedText, emailField } from './fields.js';
-import { VALIDATION_MESSAGES } from './messages.js';
+import { requiredOr } from './messages.js';
 
 /**
  * A whole number from a query string or JSON, with a message naming the field. JSON sends a number; a
@@ -11,8 +11,7 @@ import { VALIDATION_MESSAGES } from './messages.js';
 export const wholeNumber = (field: string, min: number, max: number) => {
   const message = `${field} must be a whole number`;
   // Not sent at all, or a form's field left empty: required, as spec 5 words it, not "must be a whole number".
-  const messageOf = (issue: { input?: unknown }) =>
-    issue.input === undefined || issue.input === '' ? VALIDATION_MESSAGES.required : message;
+  const messageOf = requiredOr(message);
   const bounded = z
     .number({ error: messageOf })
     .int(message)

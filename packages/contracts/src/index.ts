@@ -9,6 +9,7 @@ export * from './dates.js';
 export * from './errors.js';
 export * from './fields.js';
 export * from './finance.js';
+export * from './images.js';
 export * from './messages.js';
 export * from './money.js';
 export * from './notifications.js';

@@ -67,6 +67,15 @@ export function genericMessage(issue: z.core.$ZodRawIssue): string | undefined {
   }
 }
 
+/**
+ * A schema's error that says 'This field is required' for a field not sent or left empty in a form, and
+ * `message` for any other value it refuses.
+ */
+export const requiredOr =
+  (message: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined || issue.input === '' ? VALIDATION_MESSAGES.required : message;
+
 /** Server error messages that are not validation messages. */
 export const ERROR_MESSAGES = {
   invalidCredentials: 'Invalid email or password',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paged, pagingFields } from './admin.js';
 import { wholeNumber } from './catalogue.js';
 import { decimalNumber, flag } from './fields.js';
-import { VALIDATION_MESSAGES } from './messages.js';
+import { requiredOr, VALIDATION_MESSAGES } from './messages.js';
 
 /**
  * After the sale (issue 13, docs/returns.md): cancellations, returns and refunds. Money is naira in the API.
@@ -78,10 +78,7 @@ export const ReturnRequestInput = z
       .min(1, RETURNS_TEXT.noItems)
       .max(50),
     // Spec 5's words: a reason not picked is required; details are text of 10 to 1000 characters.
-    reason: z.enum(RETURN_REASONS, {
-      error: (issue) =>
-        issue.input === undefined || issue.input === '' ? VALIDATION_MESSAGES.required : RETURNS_TEXT.returnReason,
-    }),
+    reason: z.enum(RETURN_REASONS, { error: requiredOr(RETURNS_TEXT.returnReason) }),
     details: z
       .string({ error: VALIDATION_MESSAGES.required })
       .trim()

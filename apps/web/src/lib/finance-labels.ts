@@ -1,4 +1,4 @@
-import { formatNaira, type LedgerBucket, type LedgerKind, type PayoutStatus } from '@caps/contracts';
+import { formatNaira, type LedgerBucket, type LedgerKind, type PayoutStatus, type ReportStatus } from '@caps/contracts';
 
 /**
  * The words and colours the vendor's Earnings tab and the admin's Finance tab use for the ledger and payouts
@@ -45,7 +45,14 @@ export const PAYOUT_STATUS_TONES: Record<PayoutStatus, FinanceTone> = {
   reversed: 'warning',
 };
 
-/** The badge colours of each tone (the admin's StatusPill palette). */
+/** A report's state: pending waits, reviewed is being looked at, resolved is done (admin and vendor dashboards). */
+export const REPORT_STATUS_TONES: Record<ReportStatus, FinanceTone> = {
+  pending: 'warning',
+  reviewed: 'info',
+  resolved: 'success',
+};
+
+/** The badge colours of each tone (StatusPill's palette). */
 export const TONE_CLASSES: Record<FinanceTone, string> = {
   success: 'border-green-300 bg-green-100 text-green-900',
   warning: 'border-yellow-300 bg-yellow-100 text-yellow-900',

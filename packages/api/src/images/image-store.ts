@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
-import { ERROR_MESSAGES, MAX_IMAGE_BYTES } from '@caps/contracts';
+import { ERROR_MESSAGES, MAX_IMAGE_BYTES, sniffImageType } from '@caps/contracts';
 import sharp, { type Sharp } from 'sharp';
 import type { ServicesConfig } from '../config.js';
 import { DomainError } from '../errors.js';
@@ -57,18 +57,6 @@ const resizeTo = (size: (typeof SIZES)[number]) => (image: Sharp) =>
     .resize(size.edge, size.edge, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: size.quality })
     .toBuffer();
-
-/** The kind of image by its first bytes, whatever its name or declared type says. */
-export function sniffImageType(data: Buffer): 'jpeg' | 'png' | 'webp' | null {
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return 'png';
-  }
-  if (data.length >= 12 && data.toString('ascii', 0, 4) === 'RIFF' && data.toString('ascii', 8, 12) === 'WEBP') {
-    return 'webp';
-  }
-  return null;
-}
 
 /** The answer (503) to any call that needs the image store while it cannot be reached. */
 export const IMAGE_STORAGE_UNAVAILABLE = 'Image storage is unavailable, please try again shortly.';

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '@caps/contracts';
+import { ERROR_MESSAGES, IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, sniffImageType } from '@caps/contracts';
 import { ChevronLeft, ChevronRight, ImageIcon, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { ProductImage } from '@/components/product-image';
@@ -12,17 +12,6 @@ const ACCEPT = IMAGE_MIME_TYPES.join(',');
 const FILE_INPUT_CLASS =
   'max-w-full text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-secondary-foreground hover:file:bg-secondary-hover';
 
-/** Whether the first bytes of a file are a JPEG's, a PNG's or a WebP's (the server checks the same by content). */
-function looksLikeImage(head: Uint8Array): boolean {
-  const starts = (bytes: number[], at = 0) => bytes.every((byte, index) => head[at + index] === byte);
-  const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
-  return (
-    starts([0xff, 0xd8, 0xff]) ||
-    starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) ||
-    (starts(ascii('RIFF')) && starts(ascii('WEBP'), 8))
-  );
-}
-
 /**
  * Why a picked file cannot be sent, checked before upload with the server's own rules and words: its type,
  * its size, and its first bytes (a text file renamed .jpg has the type image/jpeg in the browser).
@@ -31,7 +20,7 @@ export async function imageProblemOf(file: File): Promise<string | null> {
   if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return ERROR_MESSAGES.imageType;
   if (file.size > MAX_IMAGE_BYTES) return ERROR_MESSAGES.imageTooLarge;
   const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
-  return looksLikeImage(head) ? null : ERROR_MESSAGES.imageType;
+  return sniffImageType(head) ? null : ERROR_MESSAGES.imageType;
 }
 
 /** An object URL showing a picked file, released when the file changes or the component goes. */

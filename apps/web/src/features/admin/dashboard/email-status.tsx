@@ -1,5 +1,5 @@
 import type { EmailStatus } from '@caps/contracts';
-import { type PillTone, StatusPill } from './status-pill';
+import { type PillTone, StatusPill } from '@/components/ui/status-pill';
 
 /** What each outbox status is called in the Sent Email tab. */
 export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {

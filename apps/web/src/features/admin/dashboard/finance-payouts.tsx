@@ -10,13 +10,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
+import { StatusPill } from '@/components/ui/status-pill';
 import { toast } from '@/components/ui/toaster';
 import { naira, PAGE_SIZE, PAYOUT_STATUS_LABELS, PAYOUT_STATUS_TONES } from '@/lib/finance-labels';
 import { ADMIN_QUERY_CACHE } from '@/lib/query-cache';
 import { useTRPC } from '@/lib/trpc';
 import { useAdminFailure, useRefreshAdminData } from './admin-queries';
 import { AdminTable, Cell } from './admin-table';
-import { StatusPill } from './status-pill';
 
 const isPayoutStatus = (value: string): value is PayoutStatus => PAYOUT_STATUSES.some((status) => status === value);
 

@@ -7,10 +7,10 @@ import { formatDateTime } from '@/components/order-status';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { StatusPill } from '@/components/ui/status-pill';
 import { ADMIN_QUERY_CACHE } from '@/lib/query-cache';
 import { useTRPC } from '@/lib/trpc';
 import { useAdminActionFeedback } from './admin-queries';
-import { StatusPill } from './status-pill';
 
 function MessageCard({ message }: { message: AdminContactMessageDto }) {
   const trpc = useTRPC();

@@ -6,9 +6,9 @@ import { EmptyState } from '@/components/load-states';
 import { formatDateTime } from '@/components/order-status';
 import { QueryView } from '@/components/query-view';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { StatusPill } from '@/components/ui/status-pill';
 import { ADMIN_QUERY_CACHE } from '@/lib/query-cache';
 import { useTRPC } from '@/lib/trpc';
-import { StatusPill } from './status-pill';
 
 const countFormat = new Intl.NumberFormat('en-NG');
 const percentFormat = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 1, signDisplay: 'exceptZero' });

@@ -6,13 +6,13 @@ import { Link } from 'react-router-dom';
 import { ProductImage } from '@/components/product-image';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { StatusPill } from '@/components/ui/status-pill';
 import { ADMIN_QUERY_CACHE } from '@/lib/query-cache';
 import { useTRPC } from '@/lib/trpc';
 import { useAdminActionFeedback } from './admin-queries';
 import { AdminTable, Cell } from './admin-table';
 import { SearchableList, useListControls } from './list-controls';
 import { ProductEditDialog } from './product-edit-dialog';
-import { StatusPill } from './status-pill';
 
 const COLUMNS = ['Image', 'Name', 'Category', 'Sizes', 'Price', 'Status', 'Actions'] as const;
 

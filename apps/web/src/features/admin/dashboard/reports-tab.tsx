@@ -10,19 +10,18 @@ import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
+import { StatusPill } from '@/components/ui/status-pill';
 import { cn } from '@/lib/cn';
+import { REPORT_STATUS_TONES } from '@/lib/finance-labels';
 import { ADMIN_QUERY_CACHE } from '@/lib/query-cache';
 import { useTRPC } from '@/lib/trpc';
 import { useAdminActionFeedback } from './admin-queries';
 import { AdminTable, Cell } from './admin-table';
-import { type PillTone, StatusPill } from './status-pill';
 
 const COLUMNS = ['Reporter', 'Vendor', 'Reason', 'Status', 'Date', 'Actions'] as const;
 
 /** Spec 2: these reasons are highlighted as serious. */
 const SERIOUS_REASONS: readonly ReportReason[] = ['Scam/Fraud', 'Fake products'];
-
-const STATUS_TONES: Record<ReportStatus, PillTone> = { pending: 'warning', reviewed: 'info', resolved: 'success' };
 
 const REPORT_COUNTS = [
   { key: 'pending', label: 'Pending', icon: Clock },
@@ -152,7 +151,7 @@ export function ReportsTab() {
                         </p>
                       </Cell>
                       <Cell>
-                        <StatusPill tone={STATUS_TONES[report.status]}>{statusLabel(report.status)}</StatusPill>
+                        <StatusPill tone={REPORT_STATUS_TONES[report.status]}>{statusLabel(report.status)}</StatusPill>
                       </Cell>
                       <Cell className="whitespace-nowrap">{formatDate(report.created_at)}</Cell>
                       <Cell>

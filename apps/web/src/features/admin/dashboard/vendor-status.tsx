@@ -1,5 +1,5 @@
 import type { AdminVendorStatus } from '@caps/contracts';
-import { type PillTone, StatusPill } from './status-pill';
+import { type PillTone, StatusPill } from '@/components/ui/status-pill';
 
 const VENDOR_TONES: Record<AdminVendorStatus, PillTone> = {
   Verified: 'success',

@@ -1,4 +1,4 @@
-import { type ReportDto, type ReportStatus, UI_TEXT } from '@caps/contracts';
+import { type ReportDto, UI_TEXT } from '@caps/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Flag, RefreshCw, Store } from 'lucide-react';
 import { useId } from 'react';
@@ -8,22 +8,13 @@ import { formatDate, statusLabel } from '@/components/order-status';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { StatusPill } from '@/components/ui/status-pill';
 import { cn } from '@/lib/cn';
-import { type FinanceTone, TONE_CLASSES } from '@/lib/finance-labels';
+import { REPORT_STATUS_TONES } from '@/lib/finance-labels';
 import { DASHBOARD_CACHE } from '@/lib/query-cache';
 import { useTRPC } from '@/lib/trpc';
 import { VendorProfileLoader } from './account-profile-loader';
 import { useForgetRefusedSession } from './use-vendor-profile';
-
-/** The admin dashboard's colours for a report's state: pending waits, reviewed is being looked at, resolved is done. */
-const STATUS_TONES: Record<ReportStatus, FinanceTone> = { pending: 'warning', reviewed: 'info', resolved: 'success' };
-
-const BADGE_CLASS =
-  'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap';
-
-function ReportStatusBadge({ status }: { status: ReportStatus }) {
-  return <span className={cn(BADGE_CLASS, TONE_CLASSES[STATUS_TONES[status]])}>{statusLabel(status)}</span>;
-}
 
 /**
  * Reports: what customers reported about the shop (spec 6: a vendor views reports about itself), newest
@@ -102,7 +93,7 @@ function ReportCard({ report }: { report: ReportDto }) {
         <h3 id={headingId} className="font-semibold break-words">
           {report.reason}
         </h3>
-        <ReportStatusBadge status={report.status} />
+        <StatusPill tone={REPORT_STATUS_TONES[report.status]}>{statusLabel(report.status)}</StatusPill>
         <span className="text-sm text-muted-foreground">
           <time dateTime={report.created_at}>{formatDate(report.created_at)}</time>
         </span>
