@@ -2,7 +2,7 @@ import { createServices, type Services, startJobs } from '@caps/api';
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '@caps/contracts';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { AppConfig } from './config.js';
+import type { AppConfig, TrustProxy } from './config.js';
 import { installCompression } from './plugins/compression.js';
 import { healthPlugin } from './plugins/health.js';
 import { imagesPlugin } from './plugins/images.js';
@@ -22,6 +22,16 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes the documented function form: Fastify 5 reads a bare
+ * number as "trust nothing" (a count cannot tell the proxy from a client that reached the app directly), so
+ * a count is for apps that only the proxy can reach (docker/compose.yml publishes no app port).
+ */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 /** The whole HTTP server, without listening: tests drive it with app.inject(). */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const services = options.services ?? (await createServices(config.database, config.services));
@@ -30,7 +40,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       options.logger === false
         ? false
         : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Once closing (SIGTERM), requests still arriving, /readyz included, get 503: a proxy stops sending here.
     return503OnClosing: true,
     bodyLimit: 1024 * 1024,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { type DatabaseConfig, defaultServicesConfig, parseReadUrls, type ServicesConfig } from '@caps/api';
 
@@ -12,12 +13,53 @@ export interface AppConfig {
   /** The web app's server renderer (apps/web/dist-ssr): storefront pages are rendered on the server when it is there. */
   webSsrDir: string;
   logLevel: string;
-  /** Trust X-Forwarded-For from a reverse proxy; off by default so clients cannot fake their IP (rate limits). */
-  trustProxy: boolean;
+  /**
+   * Which reverse proxies' X-Forwarded-For is believed (Fastify's trustProxy): false (none: the default, so
+   * clients cannot fake their IP for the rate limits), a number of hops, or the proxies' addresses and ranges.
+   * The client is the right-most address that is not a trusted proxy, never one the client put first.
+   */
+  trustProxy: TrustProxy;
   /** Seed demo data when the database has no users yet. */
   seedDemoData: boolean;
   /** Bearer token that GET /metrics requires (METRICS_TOKEN); unset: /metrics is not served. */
   metricsToken: string | undefined;
+}
+
+/** What TRUST_PROXY may be: no proxy, the number of proxies in front, or their addresses (CIDR ranges too). */
+export type TrustProxy = false | number | string[];
+
+/** A setting whose value cannot be used: the server does not start, and says why without a stack trace. */
+export class ConfigError extends Error {}
+
+/** The address ranges proxy-addr (Fastify's trustProxy) knows by name. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, an address with a prefix length (10.0.0.0/8, fd00::/8) or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `false` or unset (no proxy), a hop count (`1`: the one proxy in front), or a comma-separated
+ * list of the proxies' addresses and ranges. `true` is one hop: it used to trust any address the client
+ * put first, which let a client choose its own address behind a proxy that appends (issue 25).
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return 1;
+  if (/^\d+$/.test(text)) return Number(text) === 0 ? false : Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  throw new ConfigError(
+    `TRUST_PROXY must be false, a number of proxy hops (1 for one proxy in front) or a comma-separated list of ` +
+      `the proxies' addresses or CIDR ranges (127.0.0.1,10.0.0.0/8); ${JSON.stringify(value)} is none of these.`,
+  );
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -112,7 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir,
     webSsrDir: resolve(env.WEB_SSR_DIR || join(webDistDir, '..', 'dist-ssr')),
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
     metricsToken: env.METRICS_TOKEN || undefined,
   };

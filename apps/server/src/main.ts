@@ -1,9 +1,17 @@
 import { createServices } from '@caps/api';
 import { seedDemoIfEmpty } from '@caps/api/seed';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { type AppConfig, ConfigError, loadConfig } from './config.js';
 
-const config = loadConfig();
+let config: AppConfig;
+try {
+  config = loadConfig();
+} catch (error) {
+  // A setting that cannot be used stops the start with its message alone.
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 const services = await createServices(config.database, config.services);
 const app = await buildApp(config, { services });
 

@@ -10,7 +10,7 @@ import {
 import { DEMO_ACCOUNTS, seedDemo, seedDemoIfEmpty } from '@caps/api/seed';
 import { emailField, personName, registrationPassword } from '@caps/contracts';
 import type { z } from 'zod';
-import { type AppConfig, loadConfig } from '../config.js';
+import { type AppConfig, ConfigError, loadConfig } from '../config.js';
 
 /**
  * Operator commands, run with the server's own configuration (the same environment variables):
@@ -137,8 +137,8 @@ async function backfillImages(config: AppConfig): Promise<void> {
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
-  const config = loadConfig();
   try {
+    const config = loadConfig();
     switch (command) {
       case 'seed':
         await seed(config, args);
@@ -169,7 +169,7 @@ async function main(argv: string[]): Promise<number> {
       console.error(`${error.message}\n\n${USAGE}`);
       return 1;
     }
-    if (error instanceof DomainError) {
+    if (error instanceof DomainError || error instanceof ConfigError) {
       console.error(`Error: ${error.message}`);
       return 1;
     }
