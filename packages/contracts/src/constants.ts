@@ -78,6 +78,12 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
 /** Images: accepted content types and limits for uploads. */
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/**
+ * The most pixels an image may have (width × height), read from its header before it is decoded: 25
+ * megapixels takes a phone's 12 MP photo and the 24 MP one recent iPhones save (5712 × 4284), while
+ * decoding stays bounded (a 128 KB PNG can claim 40 MP and cost seconds of CPU to decode).
+ */
+export const MAX_IMAGE_PIXELS = 25_000_000;
 export const MAX_PRODUCT_IMAGES = 6;
 
 export const MIN_PASSWORD_LENGTH = 8;

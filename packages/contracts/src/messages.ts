@@ -92,6 +92,7 @@ export const ERROR_MESSAGES = {
   vendorFieldsForbidden: 'Only vendor accounts have shop and bank details.',
   imageType: 'The image must be a JPEG, PNG or WebP file.',
   imageTooLarge: 'The image may not be larger than 5 MB.',
+  imageTooManyPixels: 'The image may not be larger than 25 megapixels (for example 6000 × 4000 pixels).',
   notFound: 'Not found',
   emailReadOnly: 'The email address cannot be changed.',
   /** Admin lookups of one record (spec 8). */

@@ -18,7 +18,7 @@ const ERROR_TEXT: Record<number, string> = {
   403: 'Signed in, but not allowed',
   404: 'Not found',
   409: 'Conflicts with existing data',
-  413: 'The body or an uploaded file is too large',
+  413: 'The body or an uploaded file is too large (an image: over 5 MB or over 25 megapixels)',
   415: 'Unsupported file or body type',
   422: 'Validation failed: `message` names the first problem, `errors` lists every field',
   429: 'Too many attempts; see the Retry-After header',

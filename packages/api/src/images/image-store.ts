@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
-import { ERROR_MESSAGES, MAX_IMAGE_BYTES, sniffImageType } from '@caps/contracts';
+import { ERROR_MESSAGES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, sniffImageType } from '@caps/contracts';
 import sharp, { type Sharp } from 'sharp';
 import type { ServicesConfig } from '../config.js';
 import { DomainError } from '../errors.js';
@@ -86,18 +86,25 @@ export class ImageStore {
     this.dir = resolve(dir);
   }
 
-  /** Checks an upload without storing it; throws a 4xx DomainError naming the field. */
-  check(upload: ImageUpload): void {
-    if (upload.data.length > MAX_IMAGE_BYTES) {
-      throw new DomainError('PAYLOAD_TOO_LARGE', ERROR_MESSAGES.imageTooLarge, {
-        [upload.field]: [ERROR_MESSAGES.imageTooLarge],
-      });
+  /**
+   * Checks an upload without storing it: its size, its type by content, and its width × height from the
+   * header (nothing is decoded), so an image too big to decode cheaply is refused before any is stored.
+   * Throws a 4xx DomainError naming the field.
+   */
+  async check(upload: ImageUpload): Promise<void> {
+    const refuse = (code: 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE', message: string) =>
+      new DomainError(code, message, { [upload.field]: [message] });
+    if (upload.data.length > MAX_IMAGE_BYTES) throw refuse('PAYLOAD_TOO_LARGE', ERROR_MESSAGES.imageTooLarge);
+    if (!sniffImageType(upload.data)) throw refuse('UNSUPPORTED_MEDIA_TYPE', ERROR_MESSAGES.imageType);
+    let pixels: number;
+    try {
+      const { width, height } = await sharp(upload.data).metadata();
+      pixels = width * height;
+    } catch {
+      throw refuse('UNSUPPORTED_MEDIA_TYPE', ERROR_MESSAGES.imageType);
     }
-    if (!sniffImageType(upload.data)) {
-      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', ERROR_MESSAGES.imageType, {
-        [upload.field]: [ERROR_MESSAGES.imageType],
-      });
-    }
+    if (!(pixels > 0)) throw refuse('UNSUPPORTED_MEDIA_TYPE', ERROR_MESSAGES.imageType);
+    if (pixels > MAX_IMAGE_PIXELS) throw refuse('PAYLOAD_TOO_LARGE', ERROR_MESSAGES.imageTooManyPixels);
   }
 
   /**
@@ -106,11 +113,12 @@ export class ImageStore {
    * took removed again, and the call answers 503 (SERVICE_UNAVAILABLE).
    */
   async save(upload: ImageUpload): Promise<string> {
-    this.check(upload);
+    await this.check(upload);
     const id = randomBytes(16).toString('hex');
     let encoded: Buffer[];
     try {
-      const source = sharp(upload.data, { limitInputPixels: 40_000_000, failOn: 'error' }).rotate();
+      // The limit again, for the decoder itself: check read it from the header.
+      const source = sharp(upload.data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate();
       encoded = await Promise.all(SIZES.map((size) => resizeTo(size)(source.clone())));
     } catch {
       throw new DomainError('UNSUPPORTED_MEDIA_TYPE', ERROR_MESSAGES.imageType, {
@@ -182,7 +190,7 @@ export class ImageStore {
       const bytes = await storageCall('read an image', () => bytesOf(large.body));
       let middle: Buffer;
       try {
-        middle = await resizeTo(MIDDLE)(sharp(bytes, { limitInputPixels: 40_000_000, failOn: 'error' }));
+        middle = await resizeTo(MIDDLE)(sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }));
       } catch {
         return { bytes, stored: false };
       }

@@ -60,18 +60,27 @@ export async function profileOf(em: Em, user: User): Promise<UserDto> {
   return toUserDto(user, vendor ? { entity: vendor, rating: await ratingOf(em, vendor) } : null);
 }
 
-/** Stores shop images, removing them again if anything after this fails. */
+/**
+ * Checks every shop image (size, type, pixels from the header), then stores them; one that fails to store
+ * takes the others with it, and `discard` removes them again if anything after this fails.
+ */
 async function storeShopImages(ctx: Context, images: ShopImages) {
-  for (const upload of Object.values(images)) if (upload) ctx.services.images.check(upload);
+  for (const upload of Object.values(images)) if (upload) await ctx.services.images.check(upload);
   const stored: Partial<Record<keyof ShopImages, string>> = {};
-  for (const [field, upload] of Object.entries(images) as [keyof ShopImages, ImageUpload | undefined][]) {
-    if (upload) stored[field] = await ctx.services.images.save(upload);
-  }
   const discard = () => Promise.all(Object.values(stored).map((name) => ctx.services.images.remove(name)));
+  try {
+    for (const [field, upload] of Object.entries(images) as [keyof ShopImages, ImageUpload | undefined][]) {
+      if (upload) stored[field] = await ctx.services.images.save(upload);
+    }
+  } catch (error) {
+    await discard();
+    throw error;
+  }
   return { stored, discard };
 }
 
 export async function register(ctx: Context, data: RegisterData, images: ShopImages = {}): Promise<AuthResultDto> {
+  // Counted first, so a flood of registrations is refused before any of their images is read or decoded.
   await limitCall(ctx, 'register');
   if (data.role !== 'vendor' && (images.profile_image || images.cover_image)) {
     throw new DomainError('VALIDATION', ERROR_MESSAGES.vendorFieldsForbidden);

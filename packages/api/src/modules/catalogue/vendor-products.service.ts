@@ -84,7 +84,7 @@ function tooManyImages(): DomainError {
 
 /** Checks every upload, then stores them; `discard` removes them again if the write fails. */
 async function storeImages(ctx: Context, uploads: ImageUpload[]) {
-  for (const upload of uploads) ctx.services.images.check(upload);
+  for (const upload of uploads) await ctx.services.images.check(upload);
   const stored: string[] = [];
   const discard = () => Promise.all(stored.map((name) => ctx.services.images.remove(name)));
   try {
