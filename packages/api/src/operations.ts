@@ -1,6 +1,12 @@
 import type { AnyProcedure } from '@trpc/server';
 import type { z } from 'zod';
-import { adminProcedure, authedProcedure, customerProcedure, vendorProcedure } from './procedures.js';
+import {
+  adminProcedure,
+  authedProcedure,
+  customerProcedure,
+  vendorOrAdminProcedure,
+  vendorProcedure,
+} from './procedures.js';
 import type { Access, OperationMeta, RestBinding } from './rest-binding.js';
 import { appRouter } from './root.js';
 
@@ -27,6 +33,7 @@ const ROLE_BUILDERS = [
   ['customer', customerProcedure],
   ['vendor', vendorProcedure],
   ['admin', adminProcedure],
+  ['vendor-or-admin', vendorOrAdminProcedure],
   ['user', authedProcedure],
 ] as const;
 

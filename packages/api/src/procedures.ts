@@ -22,3 +22,9 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   requireRole(ctx.user, 'admin');
   return next({ ctx });
 });
+
+/** A shop's owner or an admin; which shop an owner may see is the service's check. */
+export const vendorOrAdminProcedure = authedProcedure.use(({ ctx, next }) => {
+  requireRole(ctx.user, 'vendor', 'admin');
+  return next({ ctx });
+});

@@ -1,8 +1,8 @@
 import type { UserRole } from '@caps/contracts';
 import type { ImageUpload } from './images/image-store.js';
 
-/** Who may call an operation: anyone, any signed-in user, or one role. */
-export type Access = 'public' | 'user' | UserRole;
+/** Who may call an operation: anyone, any signed-in user, one role, or a shop's owner or an admin. */
+export type Access = 'public' | 'user' | UserRole | 'vendor-or-admin';
 
 /**
  * How an operation is also served under /api. The procedure stays the one definition of role, input,
@@ -14,7 +14,16 @@ export interface RestBinding {
   /** OpenAPI-style path below /api, e.g. /products/{id}. Placeholders are input fields. */
   path: string;
   summary: string;
+  /** More than the summary says (how a client uses it); the document's description adds the access rule. */
+  description?: string;
   tag: string;
+  /**
+   * A public operation that also reads a bearer token when one is sent (the payer on the payment
+   * callback): documented as `security: [{}, {bearerAuth: []}]`.
+   */
+  optionalToken?: string;
+  /** A typical JSON request body (without the path's fields), shown as the body's example. */
+  example?: Readonly<Record<string, unknown>>;
   /** Status of a successful answer (200 by default). */
   status?: number;
   /** Another success status the handler may choose with `ctx.rest.status` (e.g. 200 for a repeat). */

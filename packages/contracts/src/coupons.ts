@@ -12,15 +12,12 @@ export const PER_CUSTOMER_LIMIT_MESSAGE = 'Per-customer limit must be a positive
 export const perCustomerLimitField = z.preprocess(
   // A form's field left blank: no limit per customer.
   (value) => (value === '' ? null : value),
-  decimalNumber(PER_CUSTOMER_LIMIT_MESSAGE)
-    .pipe(
-      z
-        .number()
-        .int(PER_CUSTOMER_LIMIT_MESSAGE)
-        .positive(PER_CUSTOMER_LIMIT_MESSAGE)
-        .max(10_000, 'Per-customer limit cannot exceed 10,000'),
-    )
-    .nullish(),
+  decimalNumber(PER_CUSTOMER_LIMIT_MESSAGE, (number) =>
+    number
+      .int(PER_CUSTOMER_LIMIT_MESSAGE)
+      .positive(PER_CUSTOMER_LIMIT_MESSAGE)
+      .max(10_000, 'Per-customer limit cannot exceed 10,000'),
+  ).nullish(),
 );
 
 /** The cart's coupon check: the same rules as checkout, on the items the cart holds. */

@@ -32,15 +32,19 @@ export const boundedText = (min: number, max: number) => {
 const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /**
- * A number from JSON or written in plain decimals ("10", "2.5"). Anything else reads as `message`
- * rather than as whatever Number() makes of it: true is not 1, "0x10" is not 16, " 1" is not 1 and
- * "1e3" is not 1000. The rules of the field go on with `.pipe(...)`.
+ * A number from JSON or written in plain decimals ("10", "2.5"), then `rules` (its limits, with their
+ * messages). Anything else reads as `message` rather than as whatever Number() makes of it: true is not
+ * 1, "0x10" is not 16, " 1" is not 1 and "1e3" is not 1000. The limits sit on the number itself, so the
+ * JSON Schema (and the OpenAPI document) shows them as minimum, maximum and integer.
  */
-export const decimalNumber = (message: string) =>
-  z
-    .union([z.number({ error: message }), z.string().regex(PLAIN_DECIMAL, message)], { error: message })
-    .transform(Number)
-    .pipe(z.number({ error: message }));
+export const decimalNumber = <Rules extends z.ZodType<number, number>>(
+  message: string,
+  rules: (number: z.ZodNumber) => Rules,
+) =>
+  z.preprocess(
+    (value: number | string) => (typeof value === 'string' && PLAIN_DECIMAL.test(value) ? Number(value) : value),
+    rules(z.number({ error: message })),
+  );
 
 export const emailField = text()
   .trim()

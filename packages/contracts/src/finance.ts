@@ -47,24 +47,30 @@ export const FINANCE_TEXT = {
 /** At most two decimals, checked on the value in hundredths so 0.1 + 0.2 style floats pass. */
 const twoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
-export const commissionPercentField = decimalNumber(FINANCE_TEXT.commissionNumber)
-  .refine((v) => v >= 0 && v <= MAX_COMMISSION_PERCENT, FINANCE_TEXT.commissionRange)
-  .refine(twoDecimals, FINANCE_TEXT.commissionDecimals);
+export const commissionPercentField = decimalNumber(FINANCE_TEXT.commissionNumber, (number) =>
+  number
+    .min(0, FINANCE_TEXT.commissionRange)
+    .max(MAX_COMMISSION_PERCENT, FINANCE_TEXT.commissionRange)
+    .refine(twoDecimals, FINANCE_TEXT.commissionDecimals),
+);
 
-const payoutMinimumField = decimalNumber(FINANCE_TEXT.payoutMinimumNumber)
-  .refine((v) => v >= 0 && v <= MAX_FINANCE_AMOUNT, FINANCE_TEXT.payoutMinimumRange)
-  .refine(twoDecimals, FINANCE_TEXT.payoutMinimumDecimals);
+const payoutMinimumField = decimalNumber(FINANCE_TEXT.payoutMinimumNumber, (number) =>
+  number
+    .min(0, FINANCE_TEXT.payoutMinimumRange)
+    .max(MAX_FINANCE_AMOUNT, FINANCE_TEXT.payoutMinimumRange)
+    .refine(twoDecimals, FINANCE_TEXT.payoutMinimumDecimals),
+);
 
+/** Whole days: a JSON number or digits; the bounds on the number branch show in the JSON Schema. */
+const returnWindowDays = z
+  .number()
+  .int(FINANCE_TEXT.returnWindowRange)
+  .min(0, FINANCE_TEXT.returnWindowRange)
+  .max(MAX_RETURN_WINDOW_DAYS, FINANCE_TEXT.returnWindowRange);
 const returnWindowField = z
-  .union([z.number(), z.string().regex(/^\d+$/)], { error: FINANCE_TEXT.returnWindowRange })
+  .union([returnWindowDays, z.string().regex(/^\d+$/)], { error: FINANCE_TEXT.returnWindowRange })
   .transform(Number)
-  .pipe(
-    z
-      .number()
-      .int(FINANCE_TEXT.returnWindowRange)
-      .min(0, FINANCE_TEXT.returnWindowRange)
-      .max(MAX_RETURN_WINDOW_DAYS, FINANCE_TEXT.returnWindowRange),
-  );
+  .pipe(returnWindowDays);
 
 /** A Paystack bank code: '044', '50211', '999992'. */
 export const bankCodeField = z
@@ -243,10 +249,13 @@ export type VendorCommissionDto = z.infer<typeof VendorCommissionDto>;
 export const AdjustmentInput = z
   .object({
     id: wholeNumber('id', 1, 2_147_483_647),
-    amount: decimalNumber(FINANCE_TEXT.amountNumber)
-      .refine((v) => v !== 0, FINANCE_TEXT.amountNonZero)
-      .refine((v) => Math.abs(v) <= MAX_FINANCE_AMOUNT, FINANCE_TEXT.amountRange)
-      .refine(twoDecimals, FINANCE_TEXT.amountDecimals),
+    amount: decimalNumber(FINANCE_TEXT.amountNumber, (number) =>
+      number
+        .refine((v) => v !== 0, FINANCE_TEXT.amountNonZero)
+        .min(-MAX_FINANCE_AMOUNT, FINANCE_TEXT.amountRange)
+        .max(MAX_FINANCE_AMOUNT, FINANCE_TEXT.amountRange)
+        .refine(twoDecimals, FINANCE_TEXT.amountDecimals),
+    ),
     reason: z
       .string({ error: FINANCE_TEXT.reasonRequired })
       .trim()

@@ -111,9 +111,11 @@ export type ReturnReceivedInput = z.input<typeof ReturnReceivedInput>;
 export const GoodwillRefundInput = z
   .object({
     id: recordId(),
-    amount: decimalNumber(RETURNS_TEXT.amountNumber)
-      .refine((v) => v > 0, RETURNS_TEXT.amountPositive)
-      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, RETURNS_TEXT.amountDecimals),
+    amount: decimalNumber(RETURNS_TEXT.amountNumber, (number) =>
+      number
+        .positive(RETURNS_TEXT.amountPositive)
+        .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, RETURNS_TEXT.amountDecimals),
+    ).describe('Naira, at most 2 decimals; at most what is left of the order to refund (checked by the server)'),
     reason: reasonText,
   })
   .strict();

@@ -26,32 +26,28 @@ export const VENDOR_PRODUCT_MESSAGES = {
 /**
  * A number from JSON or a multipart text field; anything that is not a number reads as `message`, and
  * a number goes on to `rules`. The rules sit inside the preprocess (not piped after it) so the OpenAPI
- * document still lists the field as required.
+ * document still lists the field as required, and on the number itself so it shows their limits.
  */
-const numberFrom = (message: string, rules: z.ZodType<number, number>) =>
+const numberFrom = (message: string, rules: (number: z.ZodNumber) => z.ZodType<number, number>) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value),
-    z.number({ error: message }).finite(message).pipe(rules),
+    rules(z.number({ error: message })),
   );
 
 /**
  * Naira, at most ₦1,000,000. Stored rounded to the kobo (12.346 is ₦12.35), so it must still be at
  * least ₦0.01 once rounded: 0.001 would otherwise be stored, and sold, as ₦0.
  */
-export const productPriceField = numberFrom(
-  VALIDATION_MESSAGES.pricePositive,
-  z
-    .number()
+export const productPriceField = numberFrom(VALIDATION_MESSAGES.pricePositive, (number) =>
+  number
     .positive(VALIDATION_MESSAGES.pricePositive)
     .max(1_000_000, VALIDATION_MESSAGES.priceMax)
     .refine((naira) => nairaToKobo(naira) >= 1, VALIDATION_MESSAGES.pricePositive),
 );
 
 /** Whole units in stock, 0..10,000. */
-export const productStockField = numberFrom(
-  VALIDATION_MESSAGES.stockNonNegative,
-  z
-    .number()
+export const productStockField = numberFrom(VALIDATION_MESSAGES.stockNonNegative, (number) =>
+  number
     .int(VALIDATION_MESSAGES.stockNonNegative)
     .min(0, VALIDATION_MESSAGES.stockNonNegative)
     .max(10_000, VALIDATION_MESSAGES.stockMax),

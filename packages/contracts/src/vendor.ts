@@ -76,41 +76,36 @@ export const vendorCouponCode = text()
   .max(20, VALIDATION_MESSAGES.maxLength(20))
   .regex(/^[A-Z0-9]+$/, VALIDATION_MESSAGES.couponCode);
 
-const discountField = decimalNumber(VALIDATION_MESSAGES.discountPositive).pipe(
-  z
-    .number()
+const discountField = decimalNumber(VALIDATION_MESSAGES.discountPositive, (number) =>
+  number
     .int('Discount must be a whole number')
     .positive(VALIDATION_MESSAGES.discountPositive)
     .max(100, VALIDATION_MESSAGES.discountMax),
 );
 
-const usageLimitField = decimalNumber(VALIDATION_MESSAGES.usageLimitPositive).pipe(
-  z
-    .number()
+const usageLimitField = decimalNumber(VALIDATION_MESSAGES.usageLimitPositive, (number) =>
+  number
     .int('Usage limit must be a whole number')
     .positive(VALIDATION_MESSAGES.usageLimitPositive)
     .max(10_000, VALIDATION_MESSAGES.usageLimitMax),
 );
 
-/** YYYY-MM-DD, or a full ISO date-time (a zone or none), the shapes every JavaScript engine reads alike. */
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
+const EXPIRES_AT_MESSAGE = 'expires_at must be a valid date';
 
 /**
- * A date that is on the calendar. Date.parse rolls 2030-02-30 over to 2030-03-02, so the day is
- * checked against the month it would land in.
+ * A day on the calendar (YYYY-MM-DD), or an RFC 3339 date-time with a zone (Z or +01:00), or one without
+ * a zone (read in the server's zone), trimmed. zod's formats know the days of each month (2030-02-30 is
+ * refused) and show in the JSON Schema as format date and date-time.
  */
-function isCalendarDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match || Number.isNaN(Date.parse(value))) return false;
-  const [year, month, day] = match.slice(1, 4).map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-const expiresAtField = text()
-  .trim()
-  .min(1, VALIDATION_MESSAGES.required)
-  .refine(isCalendarDate, 'expires_at must be a valid date');
+const expiresAtField = z.preprocess(
+  (value: string) => (typeof value === 'string' ? value.trim() : value),
+  z.union([z.iso.date(), z.iso.datetime({ offset: true }), z.iso.datetime({ local: true })], {
+    error: (issue) => {
+      if (issue.input === undefined || issue.input === null || issue.input === '') return VALIDATION_MESSAGES.required;
+      return typeof issue.input === 'string' ? EXPIRES_AT_MESSAGE : VALIDATION_MESSAGES.invalidFormat;
+    },
+  }),
+);
 
 const descriptionField = z
   .string({ error: VALIDATION_MESSAGES.invalidFormat })

@@ -14,12 +14,18 @@ export function docsPage(document: ReturnType<typeof buildOpenApi>): string {
         const operation = op as {
           summary: string;
           tags: string[];
-          security?: unknown;
+          security?: unknown[];
           'x-role'?: string;
           parameters?: { name: string; in: string; required: boolean }[];
           requestBody?: { content: Record<string, { schema: unknown }> };
           responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
         };
+        const role = operation['x-role'];
+        const who = role
+          ? `bearer token, role: ${escapeHtml(role)}`
+          : operation.security?.length
+            ? 'public, bearer token optional'
+            : 'public';
         const params = (operation.parameters ?? [])
           .map(
             (p) =>
@@ -41,7 +47,7 @@ export function docsPage(document: ReturnType<typeof buildOpenApi>): string {
           })
           .join('');
         return `<section id="${escapeHtml(`${method}-${path}`)}"><h3><span class="m ${escapeHtml(method)}">${escapeHtml(method.toUpperCase())}</span> <code>/api${escapeHtml(path)}</code></h3>
-<p>${escapeHtml(operation.summary)}${operation.security ? ` — <em>bearer token, role: ${escapeHtml(operation['x-role'])}</em>` : ' — <em>public</em>'}</p>
+<p>${escapeHtml(operation.summary)} — <em>${who}</em></p>
 ${params ? `<p>Parameters:</p><ul>${params}</ul>` : ''}${body}<p>Responses:</p><ul>${responses}</ul></section>`;
       }),
     )

@@ -1,4 +1,4 @@
-import type { RestOperation } from '@caps/api';
+import type { Access, RestBinding, RestOperation } from '@caps/api';
 import { ErrorDto } from '@caps/contracts';
 import { z } from 'zod';
 
@@ -22,6 +22,59 @@ const ERROR_TEXT: Record<number, string> = {
   415: 'Unsupported file or body type',
   422: 'Validation failed: `message` names the first problem, `errors` lists every field',
   429: 'Too many attempts; see the Retry-After header',
+};
+
+/** The document's tags in the order a reader meets them; every operation's tag is one of these. */
+export const TAGS = [
+  { name: 'Accounts', description: 'Registration, sign-in and sign-out, the profile and passwords.' },
+  { name: 'Catalogue', description: 'Caps, shops and reviews as any visitor sees them: no token needed.' },
+  { name: 'Cart', description: "The signed-in customer's cart: lines of a cap, a size and a quantity." },
+  { name: 'Wishlist', description: 'Caps a customer keeps for later.' },
+  { name: 'Addresses', description: "A customer's saved delivery addresses and the default one." },
+  { name: 'Coupons', description: "Checking a coupon before checkout, and a shop's own coupons." },
+  { name: 'Orders', description: "Checkout, a customer's orders, cancelling and returns." },
+  { name: 'Payment', description: 'Paying for a checkout with the payment provider, and verifying the payment.' },
+  { name: 'Reviews', description: 'Reviews of caps by customers who bought them.' },
+  { name: 'Reports', description: 'Reports of shops by customers, and their handling by admins.' },
+  { name: 'Notifications', description: "In-app notifications and each account's message preferences." },
+  { name: 'Vendor', description: "A shop's own caps, orders, returns, dashboard, balance and payouts." },
+  { name: 'Banks', description: 'The bank list and account-name checks for shops paid by bank transfer.' },
+  { name: 'Contact', description: 'The contact form.' },
+  {
+    name: 'Admin',
+    description: 'Running the marketplace: accounts, shops, caps, reports, finance, returns and emails.',
+  },
+] as const;
+
+/** `GET /notifications/unread-count` → `getNotificationsUnreadCount`: camelCase, as code generators name methods. */
+export function operationIdOf(method: RestBinding['method'], path: string): string {
+  const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return method.toLowerCase() + words.map((word) => word[0]?.toUpperCase() + word.slice(1)).join('');
+}
+
+const ACCESS_TEXT: Record<Access, string> = {
+  public: 'Public: no token needed.',
+  user: 'Needs a bearer token of any signed-in account.',
+  customer: 'Needs the bearer token of a customer account.',
+  vendor: 'Needs the bearer token of a vendor account (its own shop).',
+  admin: 'Needs the bearer token of an admin account.',
+  'vendor-or-admin': 'Needs the bearer token of a vendor account or an admin account.',
+};
+
+/** Who may call, in OpenAPI's words: `[]` none needed, `[{}, bearer]` a token optional, `[bearer]` required. */
+function securityOf(access: Access, route: RestBinding) {
+  if (access !== 'public') return { security: [{ bearerAuth: [] }], 'x-role': access };
+  return { security: route.optionalToken ? [{}, { bearerAuth: [] }] : [] };
+}
+
+/** The summary (or the binding's longer description), then who may call it. */
+function descriptionOf(access: Access, route: RestBinding): string {
+  const who = route.optionalToken ? `Public; a bearer token is optional: ${route.optionalToken}` : ACCESS_TEXT[access];
+  return `${route.description ?? route.summary}\n\n${who}`;
+}
+
+const RETRY_AFTER = {
+  'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 0 } },
 };
 
 /** The OpenAPI 3.1 document of the operations with a REST binding: paths, inputs, answers, roles, errors. */
@@ -50,7 +103,9 @@ export function buildOpenApi(operations: RestOperation[]) {
       const bodyProps = Object.fromEntries(Object.entries(properties).filter(([k]) => !pathFields.includes(k)));
       const bodyRequired = [...required].filter((k) => !pathFields.includes(k));
       const bodySchema = { ...inputSchema, properties: bodyProps, required: bodyRequired };
-      const content: Record<string, unknown> = { 'application/json': { schema: bodySchema } };
+      const content: Record<string, unknown> = {
+        'application/json': { schema: bodySchema, ...(route.example ? { example: route.example } : {}) },
+      };
       if (route.files?.length) {
         const file = { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP, at most 5 MB' };
         const fileProps = Object.fromEntries(
@@ -98,15 +153,17 @@ export function buildOpenApi(operations: RestOperation[]) {
     for (const code of [...errorStatuses].sort()) {
       responses[String(code)] = {
         description: ERROR_TEXT[code] ?? 'Error',
+        ...(code === 429 ? { headers: RETRY_AFTER } : {}),
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
       };
     }
     paths[route.path] ??= {};
     (paths[route.path] as Record<string, unknown>)[route.method.toLowerCase()] = {
       summary: route.summary,
+      description: descriptionOf(access, route),
       tags: [route.tag],
-      operationId: `${route.method.toLowerCase()}${route.path.replace(/[{}]/g, '').replace(/\/(\w)/g, (_m, c: string) => c.toUpperCase())}`,
-      ...(access === 'public' ? {} : { security: [{ bearerAuth: [] }], 'x-role': access }),
+      operationId: operationIdOf(route.method, route.path),
+      ...securityOf(access, route),
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
       responses,
@@ -122,6 +179,7 @@ export function buildOpenApi(operations: RestOperation[]) {
         'Errors answer `{ "message": ..., "error": ... }` with a 4xx status. Money is in naira at this edge.',
     },
     servers: [{ url: '/api' }],
+    tags: TAGS,
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'Token from /login or /register' },

@@ -35,10 +35,13 @@ const wrongRole: Partial<Record<Access, 'customer' | 'vendor'>> = {
   customer: 'vendor',
   vendor: 'customer',
   admin: 'vendor',
+  'vendor-or-admin': 'customer',
 };
-/** A signed-in user the call is meant for (an admin where any user may ask: it may see every shop). */
-const rightRole = (call: SpecCall) =>
-  call.access === 'public' ? undefined : tokens[call.access === 'user' ? 'admin' : call.access];
+/** A signed-in user the call is meant for (an admin where any user, or a shop or an admin, may ask: it may see every shop). */
+const rightRole = (call: SpecCall) => {
+  if (call.access === 'public') return undefined;
+  return tokens[call.access === 'user' || call.access === 'vendor-or-admin' ? 'admin' : call.access];
+};
 
 describe('the OpenAPI document', () => {
   it('is OpenAPI 3.1 with the bearer scheme and the { message, error } error schema', () => {
@@ -88,9 +91,13 @@ describe('the OpenAPI document', () => {
       }));
     const required: number[] = [];
     if (call.access === 'public') {
-      expect(operation.security, 'a public call needs no token').toBeUndefined();
+      // `[]`: no token needed; `[{}, bearer]`: a token is optional and read when sent.
+      expect(operation.security, 'a public call needs no token').toEqual(
+        call.optionalToken ? [{}, { bearerAuth: [] }] : [],
+      );
     } else {
       expect(operation.security).toEqual([{ bearerAuth: [] }]);
+      expect(operation['x-role']).toBe(call.access);
       required.push(401);
       if (call.access !== 'user') required.push(403);
     }

@@ -15,7 +15,7 @@ let document: OpenApiDocument;
 const tokens = {} as Record<'customer' | 'vendor' | 'admin', string>;
 
 interface OpenApiOperation {
-  security?: unknown;
+  security?: unknown[];
   'x-role'?: string;
   parameters?: { name: string; in: string; required: boolean; schema: unknown }[];
   requestBody?: { content: Record<string, { schema: { properties?: object; required?: string[] } }> };
@@ -95,7 +95,15 @@ describe.each(restOperations.map((op) => [label(op), op] as const))('%s', (_labe
   it('documents the role the procedure enforces', async () => {
     const operation = documented();
     if (op.access === 'public') {
-      expect(operation.security).toBeUndefined();
+      expect(operation.security).toEqual(op.rest.optionalToken ? [{}, { bearerAuth: [] }] : []);
+      expect(operation['x-role']).toBeUndefined();
+      if (!op.rest.optionalToken) return;
+      // The optional token is read when sent: a made-up one is refused, where no token is not.
+      const url = fastifyPath(op).replace(/:\w+/g, '1');
+      const anonymous = await env.app.inject({ method: op.rest.method, url });
+      expect(anonymous.statusCode, anonymous.body).not.toBe(401);
+      const madeUp = await env.app.inject({ method: op.rest.method, url, headers: bearer('not-a-real-token') });
+      expect(madeUp.statusCode, madeUp.body).toBe(401);
       return;
     }
     expect(operation.security).toEqual([{ bearerAuth: [] }]);

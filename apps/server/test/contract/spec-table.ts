@@ -1,7 +1,7 @@
 import type { Method } from './harness.js';
 
-/** Who may make a call: anyone, any signed-in user, or one role (the others get 403). */
-export type Access = 'public' | 'user' | 'customer' | 'vendor' | 'admin';
+/** Who may make a call: anyone, any signed-in user, one role or a shop's owner or an admin (the others get 403). */
+export type Access = 'public' | 'user' | 'customer' | 'vendor' | 'admin' | 'vendor-or-admin';
 
 export interface SpecCall {
   method: Method;
@@ -12,6 +12,8 @@ export interface SpecCall {
   input: boolean;
   /** The spec sends it as multipart/form-data. */
   multipart?: boolean;
+  /** A public call that also reads a bearer token when one is sent. */
+  optionalToken?: boolean;
 }
 
 /**
@@ -46,7 +48,8 @@ export const SPEC_CALLS: readonly SpecCall[] = [
   { method: 'GET', path: '/orders', access: 'customer', input: false },
   { method: 'GET', path: '/orders/{id}', access: 'customer', input: true },
   { method: 'POST', path: '/payment/initiate', access: 'customer', input: true },
-  { method: 'GET', path: '/payment/callback', access: 'public', input: true },
+  // Public, but the payer's token (when sent) gets the full verify answer.
+  { method: 'GET', path: '/payment/callback', access: 'public', input: true, optionalToken: true },
   // Issue 10: only the payer learns what a reference paid for.
   { method: 'GET', path: '/payment/verify', access: 'customer', input: true },
   { method: 'GET', path: '/reviews', access: 'public', input: true },
@@ -55,8 +58,8 @@ export const SPEC_CALLS: readonly SpecCall[] = [
   { method: 'POST', path: '/wishlist', access: 'customer', input: true },
   { method: 'DELETE', path: '/wishlist/{productId}', access: 'customer', input: true },
   { method: 'POST', path: '/reports', access: 'customer', input: true },
-  // The shop's own vendor or an admin: any signed-in user may ask, a customer is refused.
-  { method: 'GET', path: '/vendors/{id}/reports', access: 'user', input: true },
+  // The shop's own vendor or an admin: a customer is refused.
+  { method: 'GET', path: '/vendors/{id}/reports', access: 'vendor-or-admin', input: true },
   { method: 'PUT', path: '/reports/{id}/status', access: 'admin', input: true },
   { method: 'GET', path: '/admin/dashboard', access: 'admin', input: false },
   { method: 'GET', path: '/admin/users', access: 'admin', input: false },

@@ -1,7 +1,7 @@
 import { isSuccess, parseBody, timedGet } from './timed-fetch';
 
 /** Who the server lets through; a call made as anyone else answers 401 or 403, which is a result too. */
-export type EndpointAccess = 'public' | 'signed-in' | 'customer' | 'vendor' | 'admin';
+export type EndpointAccess = 'public' | 'signed-in' | 'customer' | 'vendor' | 'admin' | 'vendor-or-admin';
 
 export const ACCESS_LABELS: Record<EndpointAccess, string> = {
   public: 'Public',
@@ -9,6 +9,7 @@ export const ACCESS_LABELS: Record<EndpointAccess, string> = {
   customer: 'Customer',
   vendor: 'Vendor',
   admin: 'Admin',
+  'vendor-or-admin': 'Vendor or admin',
 };
 
 /** One GET of spec 7. Only GETs: the developer pages must not change data. */
@@ -34,7 +35,7 @@ export const DEV_ENDPOINTS: readonly DevEndpoint[] = [
   { path: '/api/orders/{id}', access: 'customer', idFrom: '/api/orders' },
   { path: '/api/wishlist', access: 'customer' },
   { path: '/api/profile', access: 'signed-in' },
-  { path: '/api/vendors/{id}/reports', access: 'signed-in', idFrom: '/api/vendors' },
+  { path: '/api/vendors/{id}/reports', access: 'vendor-or-admin', idFrom: '/api/vendors' },
   { path: '/api/vendor/dashboard', access: 'vendor' },
   { path: '/api/vendor/orders', access: 'vendor' },
   { path: '/api/coupons', access: 'vendor' },

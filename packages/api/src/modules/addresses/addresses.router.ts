@@ -25,6 +25,15 @@ export const addressesRouter = router({
       rest: {
         method: 'POST',
         path: '/addresses',
+        example: {
+          full_name: 'Aisha Bello',
+          address: '12 Shehu Laminu Way, Maiduguri',
+          city: 'Maiduguri',
+          state: 'Borno',
+          postal_code: '600001',
+          phone: '+2348012345678',
+          is_default: true,
+        },
         tag,
         status: 201,
         summary:

@@ -37,6 +37,15 @@ export const authRouter = router({
       rest: {
         method: 'POST',
         path: '/register',
+        example: {
+          full_name: 'Aisha Bello',
+          email: 'aisha@example.com',
+          phone: '+2348012345678',
+          password: 'Secret123',
+          password_confirmation: 'Secret123',
+          role: 'customer',
+          terms_accepted: true,
+        },
         tag,
         status: 201,
         files: SHOP_IMAGE_FIELDS,
@@ -53,6 +62,7 @@ export const authRouter = router({
       rest: {
         method: 'POST',
         path: '/login',
+        example: { email: 'aisha@example.com', password: 'Secret123', intended_role: 'customer' },
         tag,
         errors: [401, 403, 429],
         summary:

@@ -35,6 +35,7 @@ export const cartRouter = router({
       rest: {
         method: 'POST',
         path: '/cart',
+        example: { product_id: 12, quantity: 2, size: '58' },
         tag,
         status: 201,
         errors: [404, 409],

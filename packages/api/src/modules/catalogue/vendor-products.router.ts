@@ -34,6 +34,14 @@ export const vendorProductsRouter = router({
       rest: {
         method: 'POST',
         path: '/products',
+        example: {
+          name: 'Zanna Bukar cap',
+          description: 'Hand-embroidered Kanuri cap in white cotton.',
+          price: 15000,
+          stock: 8,
+          category: 'Hausa Caps',
+          sizes: ['56', '58'],
+        },
         tag,
         status: 201,
         files: IMAGE_FIELDS,

@@ -51,6 +51,14 @@ export const couponsRouter = router({
       rest: {
         method: 'POST',
         path: '/coupons',
+        example: {
+          code: 'SALLAH10',
+          description: 'Sallah week',
+          discount: 10,
+          usage_limit: 100,
+          per_customer_limit: 1,
+          expires_at: '2030-12-31',
+        },
         tag,
         status: 201,
         errors: [409],

@@ -66,6 +66,7 @@ export const adminFinanceRouter = router({
       rest: {
         method: 'PUT',
         path: '/admin/settings',
+        example: { commission_percent: 10, payout_minimum: 5000, return_window_days: 7 },
         tag: adminTag,
         summary:
           'Changes any of commission_percent (0-50, at most 2 decimals), payout_minimum (naira, 0 or more) and return_window_days (whole days, 0-30); the others keep their values. A new rate applies to orders paid from now on, a new window to orders delivered from now on. Audited with the values before and after.',

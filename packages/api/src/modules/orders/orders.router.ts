@@ -13,6 +13,11 @@ export const ordersRouter = router({
       rest: {
         method: 'POST',
         path: '/orders',
+        example: {
+          shipping_address: '12 Shehu Laminu Way, Maiduguri, Borno',
+          coupon_code: 'SALLAH10',
+          items: [{ product_id: 12, quantity: 2, size: '58' }],
+        },
         tag,
         status: 201,
         errors: [404, 409],

@@ -27,6 +27,7 @@ export const paymentRouter = router({
       rest: {
         method: 'POST',
         path: '/payment/initiate',
+        example: { order_id: 41 },
         tag,
         errors: [404, 409],
         summary:
@@ -61,6 +62,8 @@ export const paymentRouter = router({
         method: 'GET',
         path: '/payment/callback',
         tag,
+        optionalToken:
+          "the payer's token gets the verify answer (order_ids, retry_after); an invalid or expired token is 401, another role's 403.",
         errors: [401, 403, 404, 422],
         redirect: {
           accept: 'text/html',

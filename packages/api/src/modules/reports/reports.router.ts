@@ -1,7 +1,7 @@
 import { ReportCreateInput, ReportDto, ReportStatusInput, VendorReportsQuery } from '@caps/contracts';
 import { z } from 'zod';
 import { answer } from '../../output-check.js';
-import { adminProcedure, authedProcedure, customerProcedure } from '../../procedures.js';
+import { adminProcedure, customerProcedure, vendorOrAdminProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as reports from './reports.service.js';
 
@@ -23,8 +23,8 @@ export const reportsRouter = router({
     .input(ReportCreateInput)
     .output(answer(ReportDto))
     .mutation(({ ctx, input }) => reports.createReport(ctx, input)),
-  /** The shop's own vendor or an admin; who may read is decided in the service (it needs the shop). */
-  forVendor: authedProcedure
+  /** The shop's own vendor or an admin; which shop a vendor may read is decided in the service (it needs the shop). */
+  forVendor: vendorOrAdminProcedure
     .meta({
       rest: {
         method: 'GET',

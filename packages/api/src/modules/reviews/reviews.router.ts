@@ -25,6 +25,7 @@ export const reviewsRouter = router({
       rest: {
         method: 'POST',
         path: '/reviews',
+        example: { rating: 5, comment: 'Fits well and the embroidery is neat.', product_id: 12 },
         tag: 'Reviews',
         status: 201,
         errors: [403, 404, 409],
