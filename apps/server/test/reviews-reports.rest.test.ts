@@ -199,6 +199,29 @@ describe('POST /api/reviews', () => {
   });
 });
 
+describe('the public reviews', () => {
+  it("never carry any part of the reviewer's email, only the name (issue 25)", async () => {
+    const email = `sadiya.reviewer${Date.now()}@probe.test`;
+    const sadiya = await register(customerInput({ full_name: 'Sadiya Umar', email }));
+    const em = fresh();
+    const reviewed = await makeProduct(em, await em.findOneOrFail(VendorSchema, { id: lagos.shopId }));
+    await placeOrder(fresh(), sadiya.id, reviewed);
+    const answers = [
+      await send('POST', '/api/reviews', sadiya.token, { product_id: reviewed.id, rating: 4, comment: COMMENT }),
+      await send('POST', '/api/reviews', sadiya.token, { vendor_id: lagos.shopId, rating: 5, comment: COMMENT }),
+      await send('GET', `/api/reviews?product_id=${reviewed.id}`),
+      await send('GET', `/api/reviews?vendor_id=${lagos.shopId}`),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 200, 200]);
+    expect(answers[0]?.json().user).toEqual({ full_name: 'Sadiya Umar', email: '' });
+    expect(answers[3]?.json()).toHaveLength(2);
+    const [local = '', domain = ''] = email.split('@');
+    for (const answer of answers) {
+      for (const part of [local, domain, `${local.slice(0, 1)}***`, '@']) expect(answer.body).not.toContain(part);
+    }
+  });
+});
+
 describe('reports over HTTP', () => {
   it('POST /api/reports answers 201 with the report; a second open one is 409 until it is resolved', async () => {
     const bola = await register(customerInput({ full_name: 'Bola Ade' }));

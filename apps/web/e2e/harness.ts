@@ -107,6 +107,11 @@ export interface E2eOptions {
   clock?: boolean;
   /** More environment for the server, over the defaults (SMTP_URL of a test SMTP server, say). */
   env?: Record<string, string>;
+  /**
+   * The host of the server's PUBLIC_URL, on the same port; 127.0.0.1 (the browser's) by default. `localhost`
+   * makes PUBLIC_URL another origin for the same site, as a deployment opened on its bare address is.
+   */
+  publicHost?: string;
 }
 
 /** Starts the built server on a free port with its own database, and a headless chromium. */
@@ -148,7 +153,7 @@ export async function startE2eEnv(options: E2eOptions = {}): Promise<E2eEnv> {
       PORT: String(port),
       HOST: '127.0.0.1',
       // The address the browser uses, as a deployment sets it: payment URLs are built from it.
-      PUBLIC_URL: baseUrl,
+      PUBLIC_URL: `http://${options.publicHost ?? '127.0.0.1'}:${port}`,
       SQLITE_PATH: sqlitePath,
       UPLOAD_DIR: uploadDir,
       WEB_DIST_DIR,

@@ -2,6 +2,7 @@ import { formatNaira } from '@caps/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, type E2eEnv, startE2eEnv } from './harness';
+import { DEMO_START_TIMEOUT_MS } from './steps';
 
 /** The fields of GET /api/products/{id} these tests read. */
 interface Product {
@@ -79,7 +80,7 @@ describe.skipIf(!browserAvailable())('server-rendered storefront', () => {
       shop_name: string;
     };
     shopName = shop.shop_name;
-  });
+  }, DEMO_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await env?.close();

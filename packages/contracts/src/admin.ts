@@ -196,7 +196,10 @@ export const AdminVendorDto = VendorDto.extend({
 export type AdminVendorDto = z.infer<typeof AdminVendorDto>;
 
 /** A review of the shop or of one of its caps, with the full reviewer email (admins only). */
-export const AdminReviewDto = ReviewDto.extend({ product_name: z.string().nullable() });
+export const AdminReviewDto = ReviewDto.extend({
+  user: z.object({ full_name: z.string(), email: z.string() }).nullable(),
+  product_name: z.string().nullable(),
+});
 export type AdminReviewDto = z.infer<typeof AdminReviewDto>;
 
 export const AdminVendorDetailDto = AdminVendorDto.extend({

@@ -103,7 +103,11 @@ export type ReviewListQuery = z.input<typeof ReviewListQuery>;
 export const ReviewDto = z.object({
   id: z.number().int(),
   user_id: z.number().int().nullable(),
-  user: z.object({ full_name: z.string(), email: z.string() }).nullable(),
+  /**
+   * The reviewer's name. `email` stays for spec 3's review shape and is always empty: the public never sees any
+   * part of a reviewer's address (issue 25); admins' reviews (AdminReviewDto) carry it whole.
+   */
+  user: z.object({ full_name: z.string(), email: z.literal('') }).nullable(),
   product_id: z.number().int().nullable(),
   vendor_id: z.number().int().nullable(),
   rating: z.number().int(),

@@ -37,6 +37,8 @@ export interface PageScripts {
   boot: string | null;
 }
 
+const HEAD_END = '</head>';
+
 /** The app's entry in the built index.html's head. */
 const APP_ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
@@ -56,7 +58,8 @@ function headWith(head: string, hoisted: string, scripts: PageScripts): string {
     const loading = scripts.boot
       ? `<script type="module" crossorigin src="/${scripts.boot}" data-app="${app}"${pageChunk ? ` data-page-chunk="${pageChunk}"` : ''}></script>`
       : `${pageChunk ? `<script type="module" crossorigin src="${pageChunk}"></script>` : ''}${tag}`;
-    result = result.replace(tag, loading);
+    // Replacers are functions throughout: a replacement string would read `$&`, `$'`... as patterns (issue 25).
+    result = result.replace(tag, () => loading);
   }
   if (/<title\b/.test(hoisted)) result = result.replace(/<title\b[^>]*>[\s\S]*?<\/title>\s*/, '');
   if (/<meta\b[^>]*name="description"/.test(hoisted)) {
@@ -64,8 +67,9 @@ function headWith(head: string, hoisted: string, scripts: PageScripts): string {
   }
   const preloads = hoisted.match(IMAGE_PRELOAD)?.join('') ?? '';
   const metadata = hoisted.replace(IMAGE_PRELOAD, '');
-  result = result.replace(/(<meta name="viewport"[^>]*>)/, `$1${preloads}`);
-  return result.replace('</head>', `${metadata}</head>`);
+  result = result.replace(/<meta name="viewport"[^>]*>/, (viewport) => `${viewport}${preloads}`);
+  // head ends with its one </head> (splitDocument cuts it there): the page's metadata goes just before it.
+  return `${result.slice(0, -HEAD_END.length)}${metadata}${HEAD_END}`;
 }
 
 export interface SplitDocument {
@@ -78,11 +82,11 @@ export function splitDocument(template: string): SplitDocument {
   const root = ROOT.exec(template);
   if (!root) throw new Error('The web app template has no <div id="root"></div>.');
   const at = root.index;
-  const headEnd = template.indexOf('</head>');
+  const headEnd = template.indexOf(HEAD_END);
   if (headEnd < 0 || headEnd > at) throw new Error('The web app template has no </head> before its #root.');
-  const head = template.slice(0, headEnd + '</head>'.length);
-  const bodyStart = `${template.slice(headEnd + '</head>'.length, at)}<div id="root">`;
-  const tail = `</div>${template.slice(at + root[0].length)}`;
+  const head = template.slice(0, headEnd + HEAD_END.length);
+  const bodyStart = `${template.slice(headEnd + HEAD_END.length, at)}<div id="root">`;
+  const afterRoot = template.slice(at + root[0].length);
 
   return {
     writer(sink, stateScript, scripts) {
@@ -109,7 +113,7 @@ export function splitDocument(template: string): SplitDocument {
         final(done) {
           const rest = decoder.decode();
           if (pending !== null) pending += rest;
-          const text = (pending !== null ? (open(true) ?? '') : rest) + tail.replace('</div>', `</div>${stateScript}`);
+          const text = `${pending !== null ? (open(true) ?? '') : rest}</div>${stateScript}${afterRoot}`;
           send(text, (error) => {
             sink.end();
             done(error);

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/components/ui/toaster';
 import { errorCodeOf } from '@/lib/error-code';
+import { openPaymentPage } from '@/lib/payment-page';
 import { isUnauthenticated, readServerError } from '@/lib/server-errors';
 import { useTRPC, useTRPCClient } from '@/lib/trpc';
 import { forgetCheckoutCoupon, readCheckoutCoupon } from './checkout-coupon';
@@ -37,16 +38,6 @@ function fromAddress(address: AddressDto, email: string): ShippingValues {
     state: address.state,
     postalCode: address.postal_code,
   };
-}
-
-/**
- * Where to send the customer to pay. The built-in sandbox's page lives on our own server: open its path on
- * the origin the customer is on, since the server's PUBLIC_URL may name another origin for the same site
- * (localhost and 127.0.0.1 keep separate sign-ins). A real provider's page (Paystack) opens as given.
- */
-function paymentPageOf(url: string): string {
-  const target = new URL(url, window.location.origin);
-  return target.pathname.startsWith('/payment-sandbox/') ? `${target.pathname}${target.search}` : target.toString();
 }
 
 type CartItems = { product_id: number; quantity: number; size: string }[];
@@ -182,7 +173,7 @@ export function useCheckout({ email, name }: { email: string; name: string }) {
       );
       const payment = await trpcClient.payment.initiate.mutate({ order_id: placed.id }, { signal: controller.signal });
       setPhase('redirecting');
-      window.location.assign(paymentPageOf(payment.url));
+      openPaymentPage(payment.url);
     } catch (error) {
       setPhase('form');
       if (controller.signal.aborted) {

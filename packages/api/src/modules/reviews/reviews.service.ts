@@ -22,18 +22,12 @@ import { type Review, ReviewSchema } from './reviews.entities.js';
 /** Orders that were delivered, whatever a return or refund did after (docs/returns.md): they may be reviewed. */
 const DELIVERED: OrderStatus[] = ['delivered', 'return_requested', 'returned', 'refunded', 'partially_refunded'];
 
-/** A reviewer's email as the public sees it: enough to recognise, not enough to write to. */
-function maskEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 1)}***@${domain}`;
-}
-
-/** Expects `user` loaded (populated, or the caller's own entity). */
+/** Expects `user` loaded (populated, or the caller's own entity). The reviewer's name only: no part of the email. */
 export function toReviewDto(review: Review): ReviewDto {
   return {
     id: review.id,
     user_id: review.user?.id ?? null,
-    user: review.user ? { full_name: review.user.fullName, email: maskEmail(review.user.email) } : null,
+    user: review.user ? { full_name: review.user.fullName, email: '' } : null,
     product_id: review.product?.id ?? null,
     vendor_id: review.vendor?.id ?? null,
     rating: review.rating,
