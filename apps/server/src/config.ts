@@ -110,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       jobsEnabled: env.JOBS_ENABLED !== 'false',
       smtpUrl: env.SMTP_URL || undefined,
       mailFrom: env.MAIL_FROM || defaults.mailFrom,
+      smtpTimeoutSeconds: Math.max(1, int(env.SMTP_TIMEOUT_SECONDS, defaults.smtpTimeoutSeconds)),
       outbox: {
         ...defaults.outbox,
         maxAttempts: Math.max(1, int(env.OUTBOX_MAX_ATTEMPTS, defaults.outbox.maxAttempts)),

@@ -64,8 +64,13 @@ export interface ServicesConfig {
   smtpUrl?: string | undefined;
   /** The From of every email (MAIL_FROM). */
   mailFrom: string;
-  /** Outbox delivery: tries before a message is marked failed, and the first retry's delay (doubling). */
-  outbox: { maxAttempts: number; firstRetrySeconds: number; batchSize: number; leaseSeconds: number };
+  /** Outbox delivery: tries before a message is marked failed, the first retry's delay (doubling), batch size. */
+  outbox: { maxAttempts: number; firstRetrySeconds: number; batchSize: number };
+  /**
+   * How long the SMTP client waits for the server's next reply (SMTP_TIMEOUT_SECONDS); RFC 5321 gives a
+   * server up to 10 minutes to answer the end of a message, and a slow answer must not be sent again.
+   */
+  smtpTimeoutSeconds: number;
   /** Password reset emails per address within an hour (more requests get the same answer and send nothing). */
   passwordResetPerEmailPerHour: number;
   /** development shows error details; production never does. */
@@ -108,8 +113,20 @@ export const defaultServicesConfig: ServicesConfig = {
   payoutRunHourUtc: 8,
   mailFrom: 'Caps Marketplace <no-reply@capsmarket.ng>',
   // 6 tries: at once, then after 2, 4, 8, 16 and 32 minutes (about an hour in all).
-  outbox: { maxAttempts: 6, firstRetrySeconds: 120, batchSize: 20, leaseSeconds: 120 },
+  outbox: { maxAttempts: 6, firstRetrySeconds: 120, batchSize: 20 },
+  smtpTimeoutSeconds: 300,
   passwordResetPerEmailPerHour: 3,
   nodeEnv: 'production',
   storage: { kind: 'local' },
 };
+
+/** SMTP connection and greeting waits (seconds): a server that does not answer at all is given up early. */
+export const SMTP_CONNECT_SECONDS = 30;
+
+/**
+ * A claim on an outbox row outlasts the longest send the SMTP client allows (connect, greeting, the final
+ * reply) with a minute to record the outcome, so no other worker sends a slow but successful message again.
+ */
+export function outboxLeaseSeconds(config: Pick<ServicesConfig, 'smtpTimeoutSeconds'>): number {
+  return 2 * SMTP_CONNECT_SECONDS + config.smtpTimeoutSeconds + 60;
+}

@@ -32,6 +32,24 @@ function dueOf(job: Job): Date | null {
   return Number.isFinite(millis) && millis > 0 ? new Date(millis) : null;
 }
 
+/**
+ * ioredis's wait before its next reconnection attempt: at most a second, so the queue is back within a
+ * second of Redis (BullMQ's own default grows to 20 s and left jobs idle that long after an outage).
+ */
+export function reconnectDelayMs(attempt: number): number {
+  return Math.min(200 * attempt, 1_000);
+}
+
+/** Whether a due time of `schedule` passed between `from` and `to` (a Redis outage). */
+export function dueBetween(schedule: JobSchedule, from: Date, to: Date): boolean {
+  const span = to.getTime() - from.getTime();
+  if ('everyMs' in schedule) return span >= schedule.everyMs;
+  const due = new Date(from);
+  due.setUTCHours(schedule.dailyAtUtcHour, 0, 0, 0);
+  if (due.getTime() <= from.getTime()) due.setUTCDate(due.getUTCDate() + 1);
+  return due.getTime() <= to.getTime();
+}
+
 /** Resolves after `ms`, without keeping the process alive; `cancel` clears the timer. */
 function pause(ms: number): { done: Promise<void>; cancel(): void } {
   let timer: NodeJS.Timeout | undefined;
@@ -76,21 +94,31 @@ export function startBullmqJobs(
 
   // Redis unreachable: said once per outage, not on every reconnection attempt; not a job failure.
   let unreachable = false;
+  let downSince = new Date();
   const warn = (details: object, message: string) =>
     log.warn ? log.warn(details, message) : log.info(details, message);
   const onRedisError = (err: Error) => {
     if (unreachable || stopped) return;
     unreachable = true;
+    downSince = new Date();
     warn({ err: err.message }, 'job queue: Redis unreachable, scheduled jobs wait for it');
   };
   const onRedisReady = () => {
     if (!unreachable) return;
     unreachable = false;
     log.info({}, 'job queue: Redis reachable again');
+    // BullMQ's schedulers skip the due times that passed meanwhile: each job that missed one runs once now.
+    const back = new Date();
+    for (const job of declarations) {
+      if (!stopped && dueBetween(job.schedule, downSince, back)) void runs.run(job, 'catchup');
+    }
   };
 
   // The queue's own commands (schedulers, counts) fail at once while Redis is down, rather than waiting.
-  const queue = new Queue(JOB_QUEUE_NAME, { connection: { url, enableOfflineQueue: false }, prefix });
+  const queue = new Queue(JOB_QUEUE_NAME, {
+    connection: { url, enableOfflineQueue: false, retryStrategy: reconnectDelayMs },
+    prefix,
+  });
   queue.on('error', onRedisError);
   const worker = new Worker(
     JOB_QUEUE_NAME,
@@ -105,7 +133,7 @@ export function startBullmqJobs(
       await runHandler(services, log, declaration, context, true);
     },
     // Every job at once: a long payout run does not hold the outbox's next delivery back.
-    { connection: { url }, prefix, concurrency: Math.max(1, declarations.length) },
+    { connection: { url, retryStrategy: reconnectDelayMs }, prefix, concurrency: Math.max(1, declarations.length) },
   );
   worker.on('error', onRedisError);
 

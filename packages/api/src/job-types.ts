@@ -22,8 +22,11 @@ export interface JobDeclaration {
   wake?(services: Services, trigger: () => void): () => void;
 }
 
-/** What started a run: its schedule (a due time), a wake signal, or runNow. */
-export type JobTrigger = 'schedule' | 'wake' | 'manual';
+/**
+ * What started a run: its schedule (a due time), a wake signal, runNow, or a catch-up after a Redis outage
+ * during which one of its due times passed.
+ */
+export type JobTrigger = 'schedule' | 'wake' | 'manual' | 'catchup';
 
 /** What a handler is told about its run (handlers may ignore it). */
 export interface JobContext {

@@ -1,12 +1,11 @@
 import type { Services } from './context.js';
-import type { Em } from './db/orm.js';
 import { type BullmqJobsOptions, startBullmqJobs } from './job-runner-bullmq.js';
 import { startTimerJobs } from './job-runner-timers.js';
 import type { JobDeclaration, JobLog, RunningJobs } from './job-types.js';
 import { runPayouts, settleInFlight } from './modules/finance/payouts.service.js';
 import { refundDuePayments, sendPendingRefunds } from './modules/finance/refunds.service.js';
 import { deliverOutbox, onEmailsCommitted } from './modules/notifications/outbox.js';
-import { releaseExpiredCheckouts } from './modules/orders/orders.service.js';
+import { releaseExpiredCheckoutsVerified, verifyPendingPayments } from './modules/payment/payment.service.js';
 
 export { msUntilUtcHour } from './job-runner-timers.js';
 export type {
@@ -32,10 +31,26 @@ const MINUTE = 60_000;
 export function jobDeclarations(config: Pick<Services['config'], 'payoutRunHourUtc'>): JobDeclaration[] {
   return [
     {
-      // Unpaid checkouts give their reserved stock and coupon use back after 30 minutes.
+      // Unpaid checkouts give their reserved stock and coupon use back after 30 minutes, once the provider
+      // has said none of their payments succeeded (a payment whose webhook was lost is applied instead).
       name: 'release-expired-checkouts',
       schedule: { everyMs: MINUTE },
-      handler: (services) => releaseExpiredCheckouts(services.orm.em.fork() as Em),
+      handler: (services) => releaseExpiredCheckoutsVerified(services),
+    },
+    {
+      // Payments unconfirmed after 5 minutes are verified with the provider: a lost webhook loses no money.
+      name: 'verify-pending-payments',
+      schedule: { everyMs: 2 * MINUTE },
+      handler: (services) => verifyPendingPayments(services),
+    },
+    {
+      // The sandbox posts again the webhook events that got no 2xx, as Paystack does (sandbox only).
+      name: 'sandbox-webhooks',
+      schedule: { everyMs: 30_000 },
+      handler: async (services) => {
+        const delivered = (await services.sandbox?.deliverDueWebhooks()) ?? 0;
+        return delivered > 0 ? { delivered } : null;
+      },
     },
     {
       // Pays every eligible shop its available balance (docs/finance.md "Payouts").

@@ -50,7 +50,12 @@ export async function createServices(
     catalogueTotals: redis ? new SharedCatalogueTotals(redis.commands, redis.subscriber) : new CatalogueTotals(),
     payments: sandbox ? new SandboxProvider(sandbox) : new PaystackProvider(full.paystackSecretKey as string),
     sandbox,
-    mailer: parts.mailer !== undefined ? parts.mailer : full.smtpUrl ? smtpMailer(full.smtpUrl, full.mailFrom) : null,
+    mailer:
+      parts.mailer !== undefined
+        ? parts.mailer
+        : full.smtpUrl
+          ? smtpMailer(full.smtpUrl, full.mailFrom, full.smtpTimeoutSeconds)
+          : null,
     clock: parts.clock ?? (full.clockOffsetFile ? new FileOffsetClock(full.clockOffsetFile) : systemClock),
   };
 }

@@ -6,7 +6,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Services } from '../src/context.js';
-import { JOB_QUEUE_NAME } from '../src/job-runner-bullmq.js';
+import { dueBetween, JOB_QUEUE_NAME, reconnectDelayMs } from '../src/job-runner-bullmq.js';
 import {
   type JobContext,
   type JobDeclaration,
@@ -377,6 +377,74 @@ describe('with REDIS_URL: Redis restarted empty', () => {
       await until(() => dues.length >= before + 3, 'three runs after Redis came back');
       expect(log.warn).toHaveBeenCalledWith(expect.anything(), expect.stringMatching(/Redis unreachable/));
       expect(log.info).toHaveBeenCalledWith({}, 'job queue: Redis reachable again');
+      expect(log.error).not.toHaveBeenCalled();
+      await jobs.stop();
+    } finally {
+      await stopRedis(redis);
+    }
+  });
+});
+
+describe('with REDIS_URL: after an outage (issue 26.6)', () => {
+  it('reconnects within a second of each attempt, and knows which due times an outage skipped', () => {
+    // BullMQ's default waits grow to 20 s between attempts: the probe saw jobs idle 18.4 s after Redis was back.
+    for (let attempt = 1; attempt <= 50; attempt++) expect(reconnectDelayMs(attempt)).toBeLessThanOrEqual(1_000);
+    const at = (iso: string) => new Date(iso);
+    expect(dueBetween({ everyMs: 5_000 }, at('2026-01-01T10:00:00Z'), at('2026-01-01T10:00:06Z'))).toBe(true);
+    expect(dueBetween({ everyMs: 60_000 }, at('2026-01-01T10:00:00Z'), at('2026-01-01T10:00:06Z'))).toBe(false);
+    expect(dueBetween({ dailyAtUtcHour: 8 }, at('2026-01-01T07:59:00Z'), at('2026-01-01T08:01:00Z'))).toBe(true);
+    expect(dueBetween({ dailyAtUtcHour: 8 }, at('2026-01-01T08:01:00Z'), at('2026-01-01T09:00:00Z'))).toBe(false);
+    expect(dueBetween({ dailyAtUtcHour: 8 }, at('2026-01-01T09:00:00Z'), at('2026-01-02T08:00:00Z'))).toBe(true);
+  });
+
+  it('runs once, as soon as Redis is back, each job whose due time passed during the outage', async () => {
+    newPrefix();
+    const port = await freePort();
+    let redis: ChildProcess | null = await startRedis(port);
+    try {
+      const own = { ...env.services, config: { ...env.services.config, redisUrl: `redis://127.0.0.1:${port}/0` } };
+      const triggers: string[] = [];
+      const log = { info: vi.fn(), error: vi.fn(), warn: vi.fn() };
+      const jobs = runner(
+        [
+          {
+            // Like the outbox: due every 2 s, so an outage of several seconds skips due times.
+            name: 'deliver',
+            schedule: { everyMs: 2_000 },
+            handler: async (_services, context?: JobContext) => {
+              triggers.push(context?.trigger ?? 'none');
+              return null;
+            },
+          },
+          {
+            name: 'daily',
+            schedule: { dailyAtUtcHour: (new Date().getUTCHours() + 12) % 24 },
+            handler: async (_services, context?: JobContext) => {
+              triggers.push(`daily:${context?.trigger ?? 'none'}`);
+              return null;
+            },
+          },
+        ],
+        log,
+        {},
+        own,
+      );
+      await jobs.ready;
+      await until(() => triggers.includes('schedule'), 'a first scheduled run');
+      await stopRedis(redis);
+      redis = null;
+      await until(
+        () => log.warn.mock.calls.some((call) => /Redis unreachable/.test(String(call[1]))),
+        'the outage to be noticed',
+      );
+      await sleep(4_500);
+      const before = triggers.length;
+      redis = await startRedis(port);
+      await until(() => triggers.slice(before).includes('catchup'), 'the catch-up run after Redis came back');
+      await sleep(300);
+      // Once, not once per skipped due time; the daily job's hour did not pass and it does not run.
+      expect(triggers.slice(before).filter((t) => t === 'catchup')).toHaveLength(1);
+      expect(triggers.some((t) => t.startsWith('daily:'))).toBe(false);
       expect(log.error).not.toHaveBeenCalled();
       await jobs.stop();
     } finally {

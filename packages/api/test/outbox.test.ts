@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxLeaseSeconds } from '../src/config.js';
 import type { Services } from '../src/context.js';
 import type { Em } from '../src/db/orm.js';
 import { type JobDeclaration, jobDeclarations, startJobs } from '../src/jobs.js';
@@ -246,6 +247,33 @@ describe('many workers, crashes', () => {
     expect(new Set(arrived.map((m) => m.subject)).size).toBe(40);
   });
 
+  it('a slow server answering late is not sent the message again, by this worker or another', async () => {
+    // The server takes its time over "250 OK" (the probe saw 90 s); meanwhile the clock passes what a short
+    // lease would be, and a second worker looks for due emails.
+    let offered = 0;
+    let answerNow: () => void = () => undefined;
+    decide = (message) => {
+      if (!message.subject.startsWith('slow-smtp')) return;
+      offered += 1;
+      return new Promise<void>((resolve) => {
+        answerNow = resolve;
+      });
+    };
+    await enqueueTestEmails(env.services, emails('slow-smtp', 1));
+    const first = deliverOutbox(env.services);
+    await until(() => offered === 1, 'the server to receive the message');
+    env.clock.advance(3 * 60_000);
+    expect(outboxLeaseSeconds(env.services.config)).toBeGreaterThan(env.services.config.smtpTimeoutSeconds);
+    const second = await deliverOutbox(env.services);
+    expect(second.claimed).toBe(0);
+    answerNow();
+    expect(await first).toMatchObject({ sent: 1 });
+    expect(offered).toBe(1);
+    expect(received('slow-smtp message 0')).toHaveLength(1);
+    expect((await rowOf('slow-smtp')).status).toBe('sent');
+    decide = () => undefined;
+  });
+
   it('a worker killed mid-batch loses nothing: after its lease, each message arrives exactly once', async () => {
     const count = 12;
     const held = 4; // the fifth message the killed worker sends
@@ -310,7 +338,7 @@ describe('many workers, crashes', () => {
     // A restarted worker sends the rest at once; the claimed one waits for its lease to run out.
     expect(await deliverOutbox(env.services)).toMatchObject({ claimed: count - held - 1, sent: count - held - 1 });
     expect((await rowsOf('crash:'))[held]?.status).toBe('pending');
-    env.clock.advance(env.services.config.outbox.leaseSeconds * 1000 + 1000);
+    env.clock.advance(outboxLeaseSeconds(env.services.config) * 1000 + 1000);
     expect(await deliverOutbox(env.services)).toMatchObject({ claimed: 1, sent: 1 });
 
     const after = await rowsOf('crash:');

@@ -531,6 +531,8 @@ describe('jobs', () => {
     const declared = jobDeclarations({ payoutRunHourUtc: 3 });
     expect(declared.map((d) => [d.name, d.schedule])).toEqual([
       ['release-expired-checkouts', { everyMs: 60_000 }],
+      ['verify-pending-payments', { everyMs: 120_000 }],
+      ['sandbox-webhooks', { everyMs: 30_000 }],
       ['run-payouts', { dailyAtUtcHour: 3 }],
       ['settle-payouts', { everyMs: 600_000 }],
       ['send-refunds', { everyMs: 300_000 }],

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { SMTP_CONNECT_SECONDS } from '../../config.js';
 import { headerSafe } from './templates/layout.js';
 
 /** One message as the outbox worker hands it to the transport. */
@@ -44,14 +45,14 @@ export interface Mailer {
  * Every header value passes through `headerSafe`, so no CR/LF from data can add a header, and the recipient
  * must be one plain address (`singleAddress`), so no data can add a recipient.
  */
-export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  // Bounded waits: a try ends (and is recorded) well within the outbox lease (120 s), so no other worker
-  // takes the row while this one may still deliver it.
+export function smtpMailer(smtpUrl: string, from: string, timeoutSeconds = 300): Mailer {
+  // Bounded waits that the outbox lease outlasts (outboxLeaseSeconds): a slow server's late "250 OK" is
+  // still heard and recorded, so the message is not sent again by this worker or another.
   const transport = nodemailer.createTransport({
     url: smtpUrl,
-    connectionTimeout: 20_000,
-    greetingTimeout: 20_000,
-    socketTimeout: 60_000,
+    connectionTimeout: SMTP_CONNECT_SECONDS * 1000,
+    greetingTimeout: SMTP_CONNECT_SECONDS * 1000,
+    socketTimeout: timeoutSeconds * 1000,
   });
   return {
     async send(message) {

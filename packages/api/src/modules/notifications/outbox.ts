@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { outboxLeaseSeconds } from '../../config.js';
 import type { Services } from '../../context.js';
 import type { Em } from '../../db/orm.js';
 import { PermanentSendError } from './mailer.js';
@@ -106,7 +107,7 @@ async function claimRow(em: Em, services: Services, row: Due): Promise<string | 
     EmailMessageSchema,
     // `attempts` pins the row as it was read: a retry recorded meanwhile by another worker makes this miss.
     { id: row.id, attempts: row.attempts, ...dueWhere(now) },
-    { claim, lockedUntil: new Date(now.getTime() + services.config.outbox.leaseSeconds * 1000) },
+    { claim, lockedUntil: new Date(now.getTime() + outboxLeaseSeconds(services.config) * 1000) },
   );
   return changed === 1 ? claim : null;
 }

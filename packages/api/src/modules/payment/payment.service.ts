@@ -10,7 +10,7 @@ import { applyTransferOutcome } from '../finance/payouts.service.js';
 import { applyRefundOutcomesOf } from '../finance/refunds.service.js';
 import { checkoutPaid } from '../notifications/events/orders.js';
 import { CheckoutSchema, OrderSchema } from '../orders/orders.entities.js';
-import { reviveReleasedCheckout } from '../orders/orders.service.js';
+import { releaseCheckout, reviveReleasedCheckout } from '../orders/orders.service.js';
 import { PaymentSchema } from './payment.entities.js';
 
 export interface InitiateResult {
@@ -225,6 +225,80 @@ export async function verifyPayment(
   const stored = await ctx.em.fork().findOneOrFail(PaymentSchema, { id: payment.id }, { fields: ['status'] });
   if (stored.status === 'success') return answer('paid', 'Payment successful');
   return answer('failed', await refundMessage(ctx.em.fork() as Em, checkoutId));
+}
+
+/**
+ * Asks the provider about each payment of a checkout that may still have taken money (pending, or replaced
+ * by a newer attempt) and applies a success. Throws when the provider cannot be asked.
+ */
+async function verifyOpenPaymentsOf(ctx: Pick<Context, 'em' | 'services'>, checkoutId: number): Promise<void> {
+  const open = await ctx.em.find(
+    PaymentSchema,
+    { checkout: checkoutId, status: { $in: ['pending', 'abandoned'] } },
+    { fields: ['reference'], orderBy: { id: 'asc' } },
+  );
+  for (const payment of open) await verifyPayment(ctx, payment.reference);
+}
+
+/**
+ * The release job: an unpaid checkout gives its caps and coupon use back after 30 minutes, but only once the
+ * provider has said that none of its payments succeeded. A payment taken just before a crash (its webhook
+ * never applied) is applied here instead of being cancelled. A checkout whose payments cannot be checked
+ * now (the provider unreachable) keeps its hold until the next run. Answers how many were released.
+ */
+export async function releaseExpiredCheckoutsVerified(
+  services: Services,
+): Promise<{ released: number; unverified: number }> {
+  const em = services.orm.em.fork() as Em;
+  const expired = await em.find(
+    CheckoutSchema,
+    { paymentStatus: 'pending', expiresAt: { $lt: services.clock.now() } },
+    { fields: ['id'], orderBy: { id: 'asc' }, limit: 100 },
+  );
+  let released = 0;
+  let unverified = 0;
+  for (const { id } of expired) {
+    try {
+      await verifyOpenPaymentsOf({ em: em.fork() as Em, services }, id);
+    } catch {
+      unverified += 1;
+      continue;
+    }
+    if (await em.fork().transactional((tx) => releaseCheckout(tx as Em, id))) released += 1;
+  }
+  return { released, unverified };
+}
+
+/** How long a payment may stay unconfirmed before the server asks the provider itself. */
+export const VERIFY_PENDING_AFTER_MS = 5 * 60_000;
+/** Paystack keeps a transaction payable for about a day; later ones are not asked about again. */
+const VERIFY_PENDING_FOR_MS = 24 * 3_600_000;
+
+/**
+ * A lost webhook (a crash, an outage) must not leave money unapplied: payments still pending after five
+ * minutes are verified with the provider (a success is applied, or refunded when its caps are gone).
+ * Answers how many were asked about, and how many could not be.
+ */
+export async function verifyPendingPayments(services: Services): Promise<{ checked: number; unreachable: number }> {
+  const now = services.clock.now().getTime();
+  const em = services.orm.em.fork() as Em;
+  const pending = await em.find(
+    PaymentSchema,
+    {
+      status: 'pending',
+      createdAt: { $lt: new Date(now - VERIFY_PENDING_AFTER_MS), $gt: new Date(now - VERIFY_PENDING_FOR_MS) },
+    },
+    { fields: ['reference'], orderBy: { id: 'asc' }, limit: 100 },
+  );
+  let unreachable = 0;
+  for (const payment of pending) {
+    try {
+      await verifyPayment({ em: em.fork() as Em, services }, payment.reference);
+    } catch {
+      unreachable += 1;
+    }
+  }
+  return { checked: pending.length, unreachable };
 }
 
 /** Whether a reference may still take money: the newest attempt of an unpaid checkout (the sandbox page asks). */

@@ -121,6 +121,26 @@ export const SandboxRequestSchema = defineEntity({
 });
 export type SandboxRequest = InferEntity<typeof SandboxRequestSchema>;
 
+/**
+ * An event on its way to the merchant's webhook. Paystack retries one that did not get a 2xx, so it is a row
+ * written with the change it announces: a restart or a crash between the two loses no event.
+ */
+export const SandboxWebhookSchema = defineEntity({
+  name: 'SandboxWebhook',
+  tableName: 'sandbox_webhooks',
+  indexes: [{ properties: ['deliveredAt', 'nextAttemptAt'] }],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    body: p.text(),
+    attempts: p.integer().default(0),
+    /** When to try again; null once delivered or given up (after Paystack's 72 hours). */
+    nextAttemptAt: p.datetime().nullable(),
+    deliveredAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(now),
+  },
+});
+export type SandboxWebhook = InferEntity<typeof SandboxWebhookSchema>;
+
 export const sandboxEntities = [
   SandboxSettingsSchema,
   SandboxTransactionSchema,
@@ -128,4 +148,5 @@ export const sandboxEntities = [
   SandboxTransferSchema,
   SandboxRefundSchema,
   SandboxRequestSchema,
+  SandboxWebhookSchema,
 ];

@@ -24,6 +24,7 @@ import {
   SandboxSettingsSchema,
   SandboxTransactionSchema,
   SandboxTransferSchema,
+  SandboxWebhookSchema,
   type SandboxTransaction as TransactionRow,
   type SandboxTransfer as TransferRow,
 } from './sandbox.entities.js';
@@ -188,6 +189,15 @@ const REFUND_IDS = 4_000_000;
  */
 const SETTLE_OVERDUE_MS = 5_000;
 
+/**
+ * When Paystack tries a webhook again after an attempt that got no 2xx: every 3 minutes for the first 4
+ * tries, then hourly, for 72 hours from the event. null: no more tries.
+ */
+export function nextWebhookAttempt(attemptsMade: number, createdAt: Date, now: Date): Date | null {
+  const next = new Date(now.getTime() + (attemptsMade < 4 ? 3 : 60) * 60_000);
+  return next.getTime() - createdAt.getTime() > 72 * 3_600_000 ? null : next;
+}
+
 /** The longest merchant reference the sandbox keeps (Paystack's own limit is about this). */
 const MAX_REFERENCE = 100;
 
@@ -273,10 +283,11 @@ function refundRowId(id: number | string): number | null {
  */
 export class PaystackSandbox {
   /**
-   * Where settled transfers' and refunds' events go: the server posts the signed body to its webhook.
-   * Without a hook the events are dropped (a unit test reads the state with verifyTransfer instead).
+   * Where events go (charge.success, settled transfers and refunds): the server posts the signed body to its
+   * webhook and answers whether it got a 2xx. An event that was not delivered (no hook, a throw, `false`) is
+   * tried again later by deliverDueWebhooks(), as Paystack retries.
    */
-  onWebhook: ((rawBody: string, signature: string) => void) | null = null;
+  onWebhook: ((rawBody: string, signature: string) => unknown) | null = null;
   /** Tests: transfers stay `pending` until settleTransfer() is called. */
   holdTransfers = false;
   /** Tests: every provider call throws ProviderUnavailableError, as if Paystack could not be reached. */
@@ -640,7 +651,59 @@ export class PaystackSandbox {
 
   private async emit(event: string, reference: string) {
     const body = await this.transferWebhookBody(event, reference);
-    if (body) this.onWebhook?.(body, signBody(this.secretKey, body));
+    if (body) await this.send(body);
+  }
+
+  /** Records an event for the merchant's webhook, then tries it at once. */
+  private async send(body: string): Promise<void> {
+    const em = this.em();
+    const row = em.create(SandboxWebhookSchema, { body, attempts: 0, nextAttemptAt: new Date() });
+    await em.flush();
+    await this.attemptWebhook(row.id, 0);
+  }
+
+  /**
+   * One delivery attempt of a recorded event, claimed first (a conditional update of its attempt count), so
+   * two processes never post the same attempt. The next try is planned before posting: a crash mid-post
+   * retries then. Answers whether the merchant took it.
+   */
+  private async attemptWebhook(id: number, attemptsMade: number): Promise<boolean> {
+    const em = this.em();
+    const row = await em.findOne(SandboxWebhookSchema, { id }, { disableIdentityMap: true });
+    if (!row || row.deliveredAt) return false;
+    const now = new Date();
+    const retryAt = nextWebhookAttempt(attemptsMade + 1, row.createdAt, now);
+    const claimed = await em.nativeUpdate(
+      SandboxWebhookSchema,
+      { id, attempts: attemptsMade, deliveredAt: null },
+      { attempts: attemptsMade + 1, nextAttemptAt: retryAt },
+    );
+    if (claimed !== 1) return false;
+    let delivered = false;
+    try {
+      delivered =
+        this.onWebhook !== null && (await this.onWebhook(row.body, signBody(this.secretKey, row.body))) !== false;
+    } catch {
+      delivered = false;
+    }
+    if (delivered)
+      await em.nativeUpdate(SandboxWebhookSchema, { id }, { deliveredAt: new Date(), nextAttemptAt: null });
+    return delivered;
+  }
+
+  /**
+   * Tries again every event whose retry is due (a restart, a crash, a merchant that answered 5xx): the
+   * server runs it as a recurring job. Answers how many were delivered now.
+   */
+  async deliverDueWebhooks(now = new Date()): Promise<number> {
+    const due = await this.em().find(
+      SandboxWebhookSchema,
+      { deliveredAt: null, nextAttemptAt: { $lte: now } },
+      { orderBy: { id: 'asc' }, limit: 100, fields: ['id', 'attempts'] },
+    );
+    let delivered = 0;
+    for (const row of due) if (await this.attemptWebhook(row.id, row.attempts)) delivered += 1;
+    return delivered;
   }
 
   /**
@@ -895,7 +958,7 @@ export class PaystackSandbox {
     });
     if (!changed) return false;
     const body = await this.refundWebhookBody(`refund.${outcome}`, REFUND_IDS + rowId);
-    if (body) this.onWebhook?.(body, signBody(this.secretKey, body));
+    if (body) await this.send(body);
     return true;
   }
 
@@ -977,8 +1040,8 @@ export class PaystackSandbox {
   }
 
   /** GET /transaction/verify/{reference}; null data (404) for an unknown reference. */
-  async verify(reference: string) {
-    const row = await this.findTransaction(this.em(), reference);
+  async verify(reference: string, em: Em = this.em()) {
+    const row = await this.findTransaction(em, reference);
     if (!row) return { status: false as const, message: 'Transaction reference not found', data: null };
     const t = transactionView(row);
     return {
@@ -1055,14 +1118,20 @@ export class PaystackSandbox {
    * `ongoing` transaction changes (a conditional update): of two payments at once, through one process
    * or two, the first decides and the other gets the transaction as it decided it.
    */
+  /** The charge.success event Paystack would post to the webhook. */
+  async webhookBody(reference: string, em: Em = this.em()): Promise<string> {
+    const { data } = await this.verify(reference, em);
+    return JSON.stringify({ event: 'charge.success', data });
+  }
+
   async pay(reference: string, cardNumber: string): Promise<SandboxTransactionView | undefined> {
-    const em = this.em();
     const digits = cardNumber.replace(/\D/g, '');
     const last4 = digits.slice(-4) || null;
-    await em.nativeUpdate(
+    const success = digits === SANDBOX_SUCCESS_CARD;
+    const changed = await this.em().nativeUpdate(
       SandboxTransactionSchema,
       { reference: String(reference), status: 'ongoing' },
-      digits === SANDBOX_SUCCESS_CARD
+      success
         ? { status: 'success', gatewayResponse: 'Successful', paidAt: new Date(), last4 }
         : {
             status: 'failed',
@@ -1070,13 +1139,10 @@ export class PaystackSandbox {
             last4,
           },
     );
+    // The charge.success event is recorded right after the payment (its own statement: SQLite allows one
+    // writer at a time across processes), then posted; the server's verify job covers a crash in between.
+    if (changed === 1 && success) await this.send(await this.webhookBody(reference));
     return this.transaction(reference);
-  }
-
-  /** The charge.success event Paystack would post to the webhook. */
-  async webhookBody(reference: string): Promise<string> {
-    const { data } = await this.verify(reference);
-    return JSON.stringify({ event: 'charge.success', data });
   }
 }
 
