@@ -158,21 +158,27 @@ export function ormOptions(config: DatabaseConfig, { statementTimeout = true } =
 
 /** Opens the database and brings its schema up to date with the migrations. */
 export async function openDatabase(config: DatabaseConfig, { migrate = true } = {}): Promise<Orm> {
-  const migratePostgres = migrate && Boolean(config.databaseUrl) && dialectOf(config) === 'postgresql';
-  // A migration may rightly take longer than any request (an index on a big table): it runs before the
-  // statement timeout is set, and the pool is made again with it once the migrations are done.
-  const orm = (await MikroORM.init(ormOptions(config, { statementTimeout: !migratePostgres }))) as Orm;
+  // A malformed replica URL stops the start before anything connects.
+  if (dialectOf(config) === 'postgresql') replicaOptions(config.readUrls);
+  if (migrate && config.databaseUrl && dialectOf(config) === 'postgresql') {
+    // A migration may rightly take longer than any request (an index on a big table): they run through an ORM
+    // of their own, on the primary only and without the statement timeout, closed before the served one opens.
+    const migrating = (await MikroORM.init(
+      ormOptions({ databaseUrl: config.databaseUrl, timeouts: config.timeouts }, { statementTimeout: false }),
+    )) as Orm;
+    try {
+      await migrateAlone(migrating, config.databaseUrl);
+    } finally {
+      await migrating.close(true);
+    }
+  }
+  const orm = (await MikroORM.init(ormOptions(config))) as Orm;
   if (dialectOf(config) === 'sqlite') {
     // WAL lets readers go on while a writer commits; foreign keys are off by default in SQLite.
     await orm.em.getConnection().execute('PRAGMA journal_mode = WAL');
     await orm.em.getConnection().execute('PRAGMA foreign_keys = ON');
     await orm.em.getConnection().execute('PRAGMA busy_timeout = 5000');
-  }
-  if (migratePostgres && config.databaseUrl) {
-    await migrateAlone(orm, config.databaseUrl);
-    await orm.reconnect({ driverOptions: postgresDriverOptions(config, { statements: true }) });
-  } else if (migrate) {
-    await orm.getMigrator().up();
+    if (migrate) await orm.getMigrator().up();
   }
   return orm;
 }
