@@ -1,4 +1,11 @@
-import { createServices, type Services, startJobs } from '@caps/api';
+import {
+  createServices,
+  DomainError,
+  SERVICE_UNAVAILABLE_MESSAGE,
+  type Services,
+  startJobs,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+} from '@caps/api';
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '@caps/contracts';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -13,8 +20,12 @@ import { seoFilesPlugin } from './plugins/seo-files.js';
 import { loadPageRenderer } from './plugins/ssr.js';
 import { trpcPlugin } from './plugins/trpc.js';
 import { webPlugin } from './plugins/web.js';
-import { installErrorHandler } from './rest/errors.js';
+import { errorResponse, installErrorHandler } from './rest/errors.js';
 import { restPlugin } from './rest/plugin.js';
+
+/** The answer to a request that arrives once the server has begun to close: another process will take it. */
+const shuttingDown = () =>
+  new DomainError('SERVICE_UNAVAILABLE', SERVICE_UNAVAILABLE_MESSAGE, undefined, UNAVAILABLE_RETRY_AFTER_SECONDS);
 
 export interface BuildOptions {
   /** Ready services (tests pass their own database); otherwise opened from the config. */
@@ -42,7 +53,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Once closing (SIGTERM), requests still arriving, /readyz included, get 503: a proxy stops sending here.
-    return503OnClosing: true,
+    // Answered by the onRequest hook below rather than Fastify's own, whose body lacks our error shape's code.
+    return503OnClosing: false,
     bodyLimit: 1024 * 1024,
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
@@ -93,6 +105,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onSend', async (_request, reply, payload) => {
     if (closing) reply.header('connection', 'close');
     return payload;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    return reply.status(503).send(errorResponse(shuttingDown()));
   });
   // Before the routes, on the root instance: every answer (the not-found handler's too) is compressed there.
   installCompression(app);

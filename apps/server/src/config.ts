@@ -1,6 +1,13 @@
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import { type DatabaseConfig, defaultServicesConfig, parseReadUrls, type ServicesConfig } from '@caps/api';
+import {
+  type DatabaseConfig,
+  DEFAULT_DATABASE_TIMEOUTS,
+  DEFAULT_S3_TIMEOUT_MS,
+  defaultServicesConfig,
+  parseReadUrls,
+  type ServicesConfig,
+} from '@caps/api';
 
 /** Everything the server reads from the environment, with its default. README lists the same table. */
 export interface AppConfig {
@@ -73,6 +80,12 @@ function hour(value: string | undefined, fallback: number): number {
   return parsed <= 23 ? parsed : fallback;
 }
 
+/** A wait in milliseconds: a positive whole number, else the fallback (0 would mean waiting for ever). */
+function waitMs(value: string | undefined, fallback: number): number {
+  const parsed = int(value, fallback);
+  return parsed > 0 ? parsed : fallback;
+}
+
 /** Where images are kept: the S3-compatible bucket when S3_BUCKET is set, else the upload folder. */
 function imageStorage(env: NodeJS.ProcessEnv): ServicesConfig['storage'] {
   if (!env.S3_BUCKET) return { kind: 'local' };
@@ -83,6 +96,7 @@ function imageStorage(env: NodeJS.ProcessEnv): ServicesConfig['storage'] {
     region: env.S3_REGION || 'us-east-1',
     forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
     publicUrl: env.S3_PUBLIC_URL || undefined,
+    timeoutMs: waitMs(env.S3_TIMEOUT_MS, DEFAULT_S3_TIMEOUT_MS),
   };
 }
 
@@ -100,6 +114,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       readUrls: parseReadUrls(env.DATABASE_READ_URLS),
       sqlitePath: env.SQLITE_PATH || './data/caps.sqlite',
       debug: env.DB_DEBUG === 'true',
+      // PostgreSQL down or silent: requests answer 503 within these, instead of waiting for it (docs/scaling.md).
+      timeouts: {
+        connectMs: waitMs(env.DB_CONNECT_TIMEOUT_MS, DEFAULT_DATABASE_TIMEOUTS.connectMs),
+        acquireMs: waitMs(env.DB_ACQUIRE_TIMEOUT_MS, DEFAULT_DATABASE_TIMEOUTS.acquireMs),
+        statementMs: waitMs(env.DB_STATEMENT_TIMEOUT_MS, DEFAULT_DATABASE_TIMEOUTS.statementMs),
+      },
     },
     services: {
       ...defaults,

@@ -201,6 +201,7 @@ describe('storage configuration', () => {
       region: 'us-east-1',
       forcePathStyle: true,
       publicUrl: 'https://cdn.example.com/caps',
+      timeoutMs: 5_000,
     });
     expect(loadConfig({ S3_BUCKET: 'caps-images', S3_REGION: 'eu-west-1' }).services.storage).toEqual({
       kind: 's3',
@@ -209,6 +210,7 @@ describe('storage configuration', () => {
       region: 'eu-west-1',
       forcePathStyle: false,
       publicUrl: undefined,
+      timeoutMs: 5_000,
     });
   });
 });

@@ -125,16 +125,32 @@ describe('GET /readyz', () => {
       services: env.services,
       logger: false,
     });
-    let during: { status: number; body: unknown } | undefined;
-    // Runs once closing has begun, before the server stops listening: a request a proxy still sends.
+    const during: { status: number; retryAfter: string | null; body: unknown }[] = [];
+    // Runs once closing has begun, before the server stops listening: requests a proxy still sends.
     app.addHook('preClose', async () => {
-      const response = await fetch(`${url}/readyz`);
-      during = { status: response.status, body: await response.json() };
+      for (const path of ['/readyz', '/api/products']) {
+        const response = await fetch(`${url}${path}`);
+        during.push({
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+          body: await response.json(),
+        });
+      }
     });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
     await app.close();
-    expect(during).toMatchObject({ status: 503, body: { message: 'Service Unavailable' } });
+    // Our error shape, with its code, like every other error answer.
+    const shape = {
+      status: 503,
+      retryAfter: '5',
+      body: {
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'Service temporarily unavailable, please try again shortly.',
+        statusCode: 503,
+      },
+    };
+    expect(during).toMatchObject([shape, shape]);
   });
 });
 

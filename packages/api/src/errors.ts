@@ -64,6 +64,65 @@ export class DomainError extends Error {
   }
 }
 
+/** Seconds a client is told to wait (Retry-After) when a service a call needs cannot be reached. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+export const SERVICE_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable, please try again shortly.';
+
+/**
+ * Error codes of a service that cannot be reached or did not answer in time: Node's socket errors, and
+ * PostgreSQL's SQLSTATEs of a server going away (57P01-03), too many connections (53300) and a statement
+ * cancelled by statement_timeout (57014: a database too busy to answer is unavailable too). Class 08 (connection
+ * exceptions) is matched by prefix. SQLITE_BUSY is a SQLite file locked beyond its busy timeout.
+ */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '57014',
+  'SQLITE_BUSY',
+]);
+
+/**
+ * What knex and pg say, without a code, when the database cannot be reached: the pool's wait ran out, a
+ * connection was cut or never finished starting (connectionTimeoutMillis), or no answer came (query_timeout).
+ * knex puts the statement before pg's message (`select ... - Query read timeout`).
+ */
+const UNREACHABLE_MESSAGE =
+  /(?:^| - )(Knex: Timeout acquiring a connection|Connection terminated|Query read timeout|timeout expired|Client has encountered a connection error|Client was closed and is not queryable)/;
+
+/** Whether `error` (or what caused it) says a service could not be reached, rather than that a call was wrong. */
+function isUnreachable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 4) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  if (UNREACHABLE_MESSAGE.test(error.message)) return true;
+  if (error instanceof AggregateError && error.errors.some((inner) => isUnreachable(inner, depth + 1))) return true;
+  return isUnreachable(error.cause, depth + 1);
+}
+
+/**
+ * A failure to reach the database (or another service) as the 503 every face answers (REST, tRPC, the
+ * sitemap...), keeping the original error as its cause for the log; undefined for anything else. A DomainError
+ * is its own answer and never passes here.
+ */
+export function asUnavailable(error: unknown): DomainError | undefined {
+  if (error instanceof DomainError || !isUnreachable(error)) return undefined;
+  return Object.assign(
+    new DomainError('SERVICE_UNAVAILABLE', SERVICE_UNAVAILABLE_MESSAGE, undefined, UNAVAILABLE_RETRY_AFTER_SECONDS),
+    { cause: error },
+  );
+}
+
 /** The HTTP status of a tRPC error code, for codes that did not come from a DomainError. */
 export const TRPC_HTTP_STATUS: Partial<Record<TRPC_ERROR_CODE_KEY, number>> = {
   PARSE_ERROR: 400,

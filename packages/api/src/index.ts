@@ -13,6 +13,8 @@ export { defaultServicesConfig } from './config.js';
 export { type Context, createContext, type RequestInfo, type Services } from './context.js';
 export {
   type DatabaseConfig,
+  type DatabaseTimeouts,
+  DEFAULT_DATABASE_TIMEOUTS,
   type Dialect,
   dialectOf,
   type Em,
@@ -21,9 +23,18 @@ export {
   parseReadUrls,
 } from './db/orm.js';
 export { type ReadFrom, replicaConnections } from './db/read.js';
-export { DOMAIN_ERRORS, DomainError, type DomainErrorCode, TRPC_HTTP_STATUS } from './errors.js';
+export {
+  asUnavailable,
+  DOMAIN_ERRORS,
+  DomainError,
+  type DomainErrorCode,
+  SERVICE_UNAVAILABLE_MESSAGE,
+  TRPC_HTTP_STATUS,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+} from './errors.js';
 export { addMissingMiddleSizes, type MiddleSizeBackfill } from './images/backfill.js';
 export { ImageStore, type ImageUpload, imageUrl } from './images/image-store.js';
+export { DEFAULT_S3_TIMEOUT_MS } from './images/s3-storage.js';
 export { JOB_QUEUE_NAME, JOB_QUEUE_PREFIX } from './job-runner-bullmq.js';
 export {
   type JobContext,

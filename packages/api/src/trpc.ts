@@ -3,7 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Context } from './context.js';
-import { DOMAIN_ERRORS, DomainError } from './errors.js';
+import { asUnavailable, DOMAIN_ERRORS, DomainError } from './errors.js';
 import type { OperationMeta, RestCall } from './rest-binding.js';
 import { fieldErrorsOf, refuseNul, summaryOf } from './validation.js';
 
@@ -69,9 +69,13 @@ export const baseProcedure = t.procedure.use(async ({ getRawInput, next }) => {
     throw toTRPCError(error);
   }
   const result = await next();
-  if (!result.ok && result.error.cause instanceof DomainError) {
-    const domain = result.error.cause;
-    result.error = new TRPCError({ code: DOMAIN_ERRORS[domain.code].trpc, message: domain.message, cause: domain });
+  if (!result.ok) {
+    // A service's own failure, or a database it could not reach (503, not 500).
+    const cause = result.error.cause;
+    const domain = cause instanceof DomainError ? cause : asUnavailable(cause);
+    if (domain) {
+      result.error = new TRPCError({ code: DOMAIN_ERRORS[domain.code].trpc, message: domain.message, cause: domain });
+    }
   }
   return result;
 });

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { DOMAIN_ERRORS, DomainError, TRPC_HTTP_STATUS } from '@caps/api';
+import { asUnavailable, DOMAIN_ERRORS, DomainError, TRPC_HTTP_STATUS } from '@caps/api';
 import { ERROR_MESSAGES, type ErrorCode, errorCodeForStatus } from '@caps/contracts';
 import { TRPCError } from '@trpc/server';
 import type { FastifyError, FastifyInstance } from 'fastify';
@@ -32,14 +32,21 @@ function body(
 /** The refusal of a form field named after an Object.prototype member. */
 export const PROTOTYPE_FIELD = 'Field names such as constructor, toString or __proto__ are not allowed.';
 
+/**
+ * The DomainError an error answers as: itself, a service's failure that came through a tRPC procedure, or a
+ * database (or other service) that could not be reached, as 503 (errors.ts in @caps/api); else undefined.
+ */
+function domainErrorOf(error: unknown): DomainError | undefined {
+  if (error instanceof DomainError) return error;
+  if (error instanceof TRPCError && error.cause instanceof DomainError) return error.cause;
+  return asUnavailable(error instanceof TRPCError ? error.cause : error);
+}
+
 /** Maps anything thrown while answering to a status and a `{ message, error }` body. Never a stack trace. */
 export function errorResponse(error: unknown): ErrorBody {
-  if (error instanceof DomainError) {
-    return body(DOMAIN_ERRORS[error.code].http, error.message, error.fieldErrors, error.code);
-  }
+  const domain = domainErrorOf(error);
+  if (domain) return body(DOMAIN_ERRORS[domain.code].http, domain.message, domain.fieldErrors, domain.code);
   if (error instanceof TRPCError) {
-    // A service's failure that came through a tRPC procedure keeps its own code and fields.
-    if (error.cause instanceof DomainError) return errorResponse(error.cause);
     const status = TRPC_HTTP_STATUS[error.code] ?? 500;
     return body(status, status >= 500 ? 'Internal server error' : error.message);
   }
@@ -80,7 +87,8 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const response = errorResponse(error);
     if (response.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-    if (error instanceof DomainError && error.retryAfter) reply.header('retry-after', String(error.retryAfter));
+    const retryAfter = domainErrorOf(error)?.retryAfter;
+    if (retryAfter) reply.header('retry-after', String(retryAfter));
     return reply.status(response.statusCode).send(response);
   });
 }

@@ -25,8 +25,31 @@ export interface DatabaseConfig {
    * fails there; every other query, every write and every transaction stays on the primary. Ignored on SQLite.
    */
   readUrls?: string[] | undefined;
+  /** How long PostgreSQL may keep a request waiting (DB_*_TIMEOUT_MS); each field defaults as in DEFAULT_DATABASE_TIMEOUTS. */
+  timeouts?: Partial<DatabaseTimeouts> | undefined;
   debug?: boolean;
 }
+
+/**
+ * The waits that bound a request while PostgreSQL is down or silent (docs/scaling.md, "Faults"); a failure of any
+ * is answered 503 SERVICE_UNAVAILABLE (errors.ts). Ignored on SQLite, a file in the process.
+ */
+export interface DatabaseTimeouts {
+  /** Making a new connection, TCP and PostgreSQL's start-up both (pg's connectionTimeoutMillis). */
+  connectMs: number;
+  /** Waiting for a connection of the pool, a new one included (knex's acquireConnectionTimeout). */
+  acquireMs: number;
+  /**
+   * One statement: PostgreSQL cancels it (statement_timeout), and the client stops waiting a moment later
+   * (pg's query_timeout) when no answer comes at all, as from a database that stopped answering.
+   */
+  statementMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 3_000, acquireMs: 5_000, statementMs: 5_000 };
+
+/** The client waits this much longer than the server's statement_timeout, so a live server's cancel comes first. */
+const CLIENT_WAIT_MARGIN_MS = 500;
 
 const POSTGRES_URL = /^postgres(ql)?:\/\//;
 
@@ -65,7 +88,24 @@ export function parseReadUrls(value: string | undefined): string[] {
     .filter((url) => url !== '');
 }
 
-export function ormOptions(config: DatabaseConfig): Options {
+/**
+ * knex's options (MikroORM's driverOptions, merged into the knex configuration, `connection` into pg's
+ * Client configuration) bounding every wait on PostgreSQL; without `statements`, no statement limit (migrations).
+ */
+function postgresDriverOptions(config: DatabaseConfig, { statements }: { statements: boolean }) {
+  const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS, ...config.timeouts };
+  return {
+    acquireConnectionTimeout: timeouts.acquireMs,
+    connection: {
+      connectionTimeoutMillis: timeouts.connectMs,
+      ...(statements
+        ? { statement_timeout: timeouts.statementMs, query_timeout: timeouts.statementMs + CLIENT_WAIT_MARGIN_MS }
+        : {}),
+    },
+  };
+}
+
+export function ormOptions(config: DatabaseConfig, { statementTimeout = true } = {}): Options {
   const dialect = dialectOf(config);
   const common = {
     entities,
@@ -82,6 +122,7 @@ export function ormOptions(config: DatabaseConfig): Options {
       driver: PostgreSqlDriver,
       clientUrl: config.databaseUrl,
       pool: { min: 0, max: 10 },
+      driverOptions: postgresDriverOptions(config, { statements: statementTimeout }),
       // Each replica gets a pool of the same size. Reads go to the primary unless a query asks for 'read'
       // (db/read.ts): only the public catalogue does, never a transaction or a read that follows a write.
       replicas: replicaOptions(config.readUrls),
@@ -117,16 +158,27 @@ export function ormOptions(config: DatabaseConfig): Options {
 
 /** Opens the database and brings its schema up to date with the migrations. */
 export async function openDatabase(config: DatabaseConfig, { migrate = true } = {}): Promise<Orm> {
+  // A malformed replica URL stops the start before anything connects.
+  if (dialectOf(config) === 'postgresql') replicaOptions(config.readUrls);
+  if (migrate && config.databaseUrl && dialectOf(config) === 'postgresql') {
+    // A migration may rightly take longer than any request (an index on a big table): they run through an ORM
+    // of their own, on the primary only and without the statement timeout, closed before the served one opens.
+    const migrating = (await MikroORM.init(
+      ormOptions({ databaseUrl: config.databaseUrl, timeouts: config.timeouts }, { statementTimeout: false }),
+    )) as Orm;
+    try {
+      await migrateAlone(migrating, config.databaseUrl);
+    } finally {
+      await migrating.close(true);
+    }
+  }
   const orm = (await MikroORM.init(ormOptions(config))) as Orm;
   if (dialectOf(config) === 'sqlite') {
     // WAL lets readers go on while a writer commits; foreign keys are off by default in SQLite.
     await orm.em.getConnection().execute('PRAGMA journal_mode = WAL');
     await orm.em.getConnection().execute('PRAGMA foreign_keys = ON');
     await orm.em.getConnection().execute('PRAGMA busy_timeout = 5000');
-  }
-  if (migrate) {
-    if (config.databaseUrl && dialectOf(config) === 'postgresql') await migrateAlone(orm, config.databaseUrl);
-    else await orm.getMigrator().up();
+    if (migrate) await orm.getMigrator().up();
   }
   return orm;
 }

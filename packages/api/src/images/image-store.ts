@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { ERROR_MESSAGES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, sniffImageType } from '@caps/contracts';
 import sharp, { type Sharp } from 'sharp';
 import type { ServicesConfig } from '../config.js';
-import { DomainError } from '../errors.js';
+import { DomainError, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors.js';
 import { LocalImageStorage } from './local-storage.js';
 import { S3ImageStorage } from './s3-storage.js';
 import { type ImageStorage, StorageUnavailableError, type StoredObject, storageCall } from './storage.js';
@@ -67,7 +67,10 @@ export const IMAGE_STORAGE_UNAVAILABLE = 'Image storage is unavailable, please t
  */
 function unavailable(error: unknown): unknown {
   if (!(error instanceof StorageUnavailableError)) return error;
-  return Object.assign(new DomainError('SERVICE_UNAVAILABLE', IMAGE_STORAGE_UNAVAILABLE), { cause: error });
+  return Object.assign(
+    new DomainError('SERVICE_UNAVAILABLE', IMAGE_STORAGE_UNAVAILABLE, undefined, UNAVAILABLE_RETRY_AFTER_SECONDS),
+    { cause: error },
+  );
 }
 
 /**
@@ -133,7 +136,13 @@ export class ImageStore {
     );
     const failed = writes.find((write) => write.status === 'rejected');
     if (failed) {
-      await this.remove(name);
+      // The sizes stored are removed before answering; the failed ones (a write that timed out may still land)
+      // in the background, since a store that stopped answering would hold the answer as long again.
+      const removals = names.map((sizeName, index) => ({ sizeName, stored: writes[index]?.status === 'fulfilled' }));
+      const removeEach = (list: typeof removals) =>
+        Promise.allSettled(list.map(({ sizeName }) => this.storage.remove(sizeName)));
+      void removeEach(removals.filter((removal) => !removal.stored));
+      await removeEach(removals.filter((removal) => removal.stored));
       throw unavailable(failed.reason);
     }
     return name;

@@ -18,7 +18,15 @@ export interface S3StorageOptions {
   forcePathStyle: boolean;
   /** Public base URL (or CDN) of the bucket's objects; without it the server streams them at /api/images/{name}. */
   publicUrl?: string | undefined;
+  /**
+   * The longest one attempt of a call may wait for the store (S3_TIMEOUT_MS): to connect, for an answer, or
+   * between two packets of one. A call makes two attempts at most.
+   */
+  timeoutMs?: number | undefined;
 }
+
+/** S3_TIMEOUT_MS's default. */
+export const DEFAULT_S3_TIMEOUT_MS = 5_000;
 
 /** Stored names are random and never reused, so whoever caches them (a CDN, a browser) may keep them forever. */
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -40,13 +48,20 @@ export class S3ImageStorage implements ImageStorage {
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket;
     this.publicBaseUrl = options.publicUrl ? options.publicUrl.replace(/\/+$/, '') : null;
+    const timeoutMs = options.timeoutMs ?? DEFAULT_S3_TIMEOUT_MS;
     this.client = new S3Client({
       region: options.region,
       ...(options.endpoint ? { endpoint: options.endpoint } : {}),
       forcePathStyle: options.forcePathStyle,
-      // A store that is down answers 503 quickly rather than holding the request: one retry, short timeouts.
+      // A store that is down or silent answers 503 quickly rather than holding the request: one retry, short
+      // timeouts. The SDK only warns when a request outlives requestTimeout unless throwOnRequestTimeout is set.
       maxAttempts: 2,
-      requestHandler: { connectionTimeout: 3_000, requestTimeout: 15_000 },
+      requestHandler: {
+        connectionTimeout: Math.min(timeoutMs, 3_000),
+        requestTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+        throwOnRequestTimeout: true,
+      },
       // Checksums only where S3 requires them: not every S3-compatible store knows the newer checksum headers.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
