@@ -10,6 +10,7 @@ import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '@caps/contracts';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig, TrustProxy } from './config.js';
+import { installAfterAnswer } from './plugins/after-answer.js';
 import { installCompression } from './plugins/compression.js';
 import { healthPlugin } from './plugins/health.js';
 import { imagesPlugin } from './plugins/images.js';
@@ -111,6 +112,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     return reply.status(503).send(errorResponse(shuttingDown()));
   });
+  // Before the routes, on the root instance: work a request leaves for after its answer starts there.
+  installAfterAnswer(app, services);
   // Before the routes, on the root instance: every answer (the not-found handler's too) is compressed there.
   installCompression(app);
   // Before the routes: its hooks count every request.

@@ -158,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         couponChecksPerAccount: int(env.COUPON_CHECKS_MAX_PER_ACCOUNT, defaults.limits.couponChecksPerAccount),
         couponChecksPerIp: int(env.COUPON_CHECKS_MAX_PER_IP, defaults.limits.couponChecksPerIp),
         bankResolvePerIp: int(env.BANK_RESOLVE_MAX_PER_IP, defaults.limits.bankResolvePerIp),
+        bankResolvePerAccount: int(env.BANK_RESOLVE_MAX_PER_ACCOUNT, defaults.limits.bankResolvePerAccount),
         windowMinutes: int(env.LIMIT_WINDOW_MINUTES, defaults.limits.windowMinutes),
         trpcMaxBatchSize: Math.max(1, int(env.TRPC_MAX_BATCH_SIZE, defaults.limits.trpcMaxBatchSize)),
       },

@@ -70,7 +70,10 @@ describe('POST /api/banks/resolve', () => {
 
     const unknown = await resolve({ account_number: '0123456789', bank_code: '999' });
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json()).toMatchObject({ code: 'VALIDATION', errors: { bank_code: [FINANCE_TEXT.unknownBank] } });
+    expect(unknown.json()).toMatchObject({
+      code: 'ACCOUNT_NOT_RESOLVED',
+      errors: { bank_code: [FINANCE_TEXT.accountNotResolved] },
+    });
 
     const failing = await resolve({ account_number: SANDBOX_UNRESOLVABLE_ACCOUNT, bank_code: '044' });
     expect(failing.statusCode).toBe(422);

@@ -1,4 +1,4 @@
-import { customerInput } from '@caps/api/testing';
+import { afterAnswerSettled, customerInput } from '@caps/api/testing';
 import { ERROR_MESSAGES, NOTIFICATION_TEXT, PASSWORD_RESET_TTL_MINUTES } from '@caps/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createRestTestEnv, type RestTestEnv } from './harness.js';
@@ -24,7 +24,12 @@ async function registered() {
 
 const post = (url: string, payload: unknown, remoteAddress = freshIp()) =>
   env.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, remoteAddress });
-const forgot = (email: unknown, ip?: string) => post('/api/password/forgot', { email }, ip);
+/** A reset request, and the work it leaves for after its answer, finished. */
+async function forgot(email: unknown, ip?: string) {
+  const response = await post('/api/password/forgot', { email }, ip);
+  await afterAnswerSettled(env.services);
+  return response;
+}
 const reset = (token: unknown, password = 'NewSecret456') =>
   post('/api/password/reset', { token, password, password_confirmation: password });
 const login = (email: string, password: string) => post('/api/login', { email, password });
@@ -65,6 +70,33 @@ describe('POST /api/password/forgot', () => {
     const [email] = await outbox(account.email, 'password_reset');
     expect(email?.subject).toBe('Reset your password');
     expect(email?.text).toMatch(new RegExp(`${PUBLIC_URL}/reset-password\\?token=[A-Za-z0-9_-]{43}`));
+  });
+
+  it('replays the timing probe: answers a known and an unknown email before any database work, the same for both', async () => {
+    const account = await registered();
+    const unknown = `nobody.${Date.now()}@example.com`;
+    await afterAnswerSettled(env.services);
+    const statements: string[] = [];
+    const record = (query: { sql: string }) => statements.push(query.sql);
+    const knex = env.services.orm.em.getKnex();
+    knex.on('query', record);
+    /** The SQL sent from the request's start until its answer arrives, and the answer. */
+    const beforeAnswer = async (email: string) => {
+      statements.length = 0;
+      const [response, sent] = await post('/api/password/forgot', { email }).then((r) => [r, [...statements]] as const);
+      await afterAnswerSettled(env.services);
+      return { body: `${response.statusCode} ${response.body}`, sent };
+    };
+    try {
+      const known = await beforeAnswer(account.email);
+      const stranger = await beforeAnswer(unknown);
+      expect(known).toEqual(stranger);
+      expect(known.sent.filter((sql) => /users|password_reset|email_outbox/.test(sql))).toEqual([]);
+    } finally {
+      knex.removeListener('query', record);
+    }
+    expect(await outbox(account.email, 'password_reset')).toHaveLength(1);
+    expect(await outbox(unknown, 'password_reset')).toHaveLength(0);
   });
 
   it.each([

@@ -33,8 +33,13 @@ export interface ServicesConfig {
     couponChecksPerAccount: number;
     /** Coupon checks per IP address within the window. */
     couponChecksPerIp: number;
-    /** Bank account resolutions (POST /banks/resolve; each costs a Paystack call) per IP address within the window. */
+    /**
+     * Bank account lookups (each a Paystack call that answers a holder's name) per IP address within the window:
+     * POST /banks/resolve, vendor registration and a profile bank change alike.
+     */
     bankResolvePerIp: number;
+    /** The same lookups per signed-in account within the window (an anonymous registration counts per IP only). */
+    bankResolvePerAccount: number;
     windowMinutes: number;
     /** Calls in one tRPC batch request. */
     trpcMaxBatchSize: number;
@@ -105,6 +110,7 @@ export const defaultServicesConfig: ServicesConfig = {
     couponChecksPerAccount: 30,
     couponChecksPerIp: 100,
     bankResolvePerIp: 30,
+    bankResolvePerAccount: 10,
     windowMinutes: 15,
     trpcMaxBatchSize: 10,
   },

@@ -30,6 +30,10 @@ export interface RequestInfo {
   ip: string;
   userAgent?: string | undefined;
   authorization?: string | undefined;
+  /** Calls `start` once this request's answer has been sent (the HTTP host); absent: a caller without HTTP. */
+  afterAnswer?: ((start: () => void) => void) | undefined;
+  /** Where work done after the answer reports a failure (the request's logger). */
+  logError?: ((error: unknown, message: string) => void) | undefined;
   // No origin or host here: absolute URLs come from config.publicUrl, never from a caller's Host header.
 }
 

@@ -7,6 +7,7 @@ export {
   type VendorContext,
 } from './access/roles.js';
 export { type AuthState, resolveSession } from './access/session.js';
+export { afterAnswerSettled, runAfterAnswer } from './after-answer.js';
 export { type Clock, FileOffsetClock, OffsetClock, systemClock } from './clock.js';
 export type { ServicesConfig } from './config.js';
 export { defaultServicesConfig } from './config.js';

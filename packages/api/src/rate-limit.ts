@@ -197,7 +197,11 @@ const CALL_LIMITS = {
     perIp: (l: Limits) => l.couponChecksPerIp,
     perAccount: (l: Limits) => l.couponChecksPerAccount,
   },
-  bankResolve: { message: tooMany('account checks from this address'), perIp: (l: Limits) => l.bankResolvePerIp },
+  bankResolve: {
+    message: tooMany('account checks'),
+    perIp: (l: Limits) => l.bankResolvePerIp,
+    perAccount: (l: Limits) => l.bankResolvePerAccount,
+  },
 } satisfies Record<
   string,
   { message: (minutes: number) => string; perIp: (l: Limits) => number; perAccount?: (l: Limits) => number }

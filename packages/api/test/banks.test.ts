@@ -166,10 +166,10 @@ describe('banks.resolve', () => {
     expect(failure.fields).toEqual({ account_number: [FINANCE_TEXT.accountNotResolved] });
   });
 
-  it('answers 422 on bank_code for a code not in the list', async () => {
+  it('answers 422 ACCOUNT_NOT_RESOLVED on bank_code for a code not in the list', async () => {
     const failure = await failureOf(freshCaller().banks.resolve({ account_number: '0123456789', bank_code: '999' }));
     expect(failure.code).toBe('UNPROCESSABLE_CONTENT');
-    expect(failure.fields).toEqual({ bank_code: [FINANCE_TEXT.unknownBank] });
+    expect(failure.fields).toEqual({ bank_code: [FINANCE_TEXT.accountNotResolved] });
   });
 
   it('answers 503 BANK_UNAVAILABLE when Paystack cannot be reached', async () => {
@@ -212,7 +212,7 @@ describe('vendor registration checks the bank account', () => {
   it('refuses an account the bank does not know, and creates nothing', async () => {
     const input = vendorInput({ account_number: SANDBOX_UNRESOLVABLE_ACCOUNT });
     const before = await userCount();
-    const failure = await failureOf(env.caller().auth.register(input));
+    const failure = await failureOf(freshCaller().auth.register(input));
     expect(failure.code).toBe('UNPROCESSABLE_CONTENT');
     expect(failure.fields).toEqual({ account_number: [FINANCE_TEXT.accountNotResolved] });
     expect(await userCount()).toBe(before);
@@ -221,7 +221,7 @@ describe('vendor registration checks the bank account', () => {
 
   it("stores 'First Bank Nigeria' as code 011 with the resolved name", async () => {
     const input = vendorInput({ bank_name: 'First Bank Nigeria', account_number: '2034567891' });
-    const { user } = await env.caller().auth.register(input);
+    const { user } = await freshCaller().auth.register(input);
     expect(user.vendor).toMatchObject({
       bank_name: 'First Bank Nigeria',
       bank_code: '011',
@@ -237,7 +237,7 @@ describe('vendor registration checks the bank account', () => {
 
   it("takes bank_code alone ('033') and stores the list's name", async () => {
     const { bank_name: _none, ...input } = vendorInput({ bank_code: '033', account_number: '3045678912' });
-    const { user } = await env.caller().auth.register(input);
+    const { user } = await freshCaller().auth.register(input);
     expect(user.vendor).toMatchObject({
       bank_name: 'United Bank For Africa',
       bank_code: '033',
@@ -246,19 +246,19 @@ describe('vendor registration checks the bank account', () => {
   });
 
   it('takes any bank of the list by name, case-insensitively', async () => {
-    const { user } = await env.caller().auth.register(vendorInput({ bank_name: 'kuda bank' }));
+    const { user } = await freshCaller().auth.register(vendorInput({ bank_name: 'kuda bank' }));
     expect(user.vendor).toMatchObject({ bank_name: 'Kuda Bank', bank_code: '50211' });
   });
 
   it('refuses a bank not in the list, a code not in the list, and a name and code that disagree', async () => {
     const before = await userCount();
-    const unknownName = await failureOf(env.caller().auth.register(vendorInput({ bank_name: 'Bank of the Moon' })));
+    const unknownName = await failureOf(freshCaller().auth.register(vendorInput({ bank_name: 'Bank of the Moon' })));
     expect(unknownName.code).toBe('UNPROCESSABLE_CONTENT');
     expect(unknownName.fields).toEqual({ bank_name: [VALIDATION_MESSAGES.bankName] });
-    const unknownCode = await failureOf(env.caller().auth.register(vendorInput({ bank_code: '999' })));
-    expect(unknownCode.fields).toEqual({ bank_code: [FINANCE_TEXT.unknownBank] });
+    const unknownCode = await failureOf(freshCaller().auth.register(vendorInput({ bank_code: '999' })));
+    expect(unknownCode.fields).toEqual({ bank_code: [FINANCE_TEXT.accountNotResolved] });
     const disagree = await failureOf(
-      env.caller().auth.register(vendorInput({ bank_name: 'Zenith Bank', bank_code: '044' })),
+      freshCaller().auth.register(vendorInput({ bank_name: 'Zenith Bank', bank_code: '044' })),
     );
     expect(disagree.code).toBe('UNPROCESSABLE_CONTENT');
     expect(Object.keys(disagree.fields)).toEqual(['bank_name']);
@@ -267,16 +267,16 @@ describe('vendor registration checks the bank account', () => {
 
   it('needs bank_name or bank_code from a vendor and refuses bank_code from a customer', async () => {
     const { bank_name: _none, ...noBank } = vendorInput();
-    const missing = await failureOf(env.caller().auth.register(noBank));
+    const missing = await failureOf(freshCaller().auth.register(noBank));
     expect(missing.fields.bank_name).toEqual([VALIDATION_MESSAGES.required]);
-    const customer = await failureOf(env.caller().auth.register(customerInput({ bank_code: '044' })));
+    const customer = await failureOf(freshCaller().auth.register(customerInput({ bank_code: '044' })));
     expect(customer.fields.bank_code).toEqual([ERROR_MESSAGES.vendorFieldsForbidden]);
   });
 
   it('answers 503 BANK_UNAVAILABLE when Paystack is down, and creates nothing', async () => {
     env.services.payments = new DownProvider();
     const before = await userCount();
-    const failure = await failureOf(env.caller().auth.register(vendorInput()));
+    const failure = await failureOf(freshCaller().auth.register(vendorInput()));
     expect(failure.code).toBe('SERVICE_UNAVAILABLE');
     expect(failure.message).toBe(FINANCE_TEXT.bankServiceDown);
     expect(await userCount()).toBe(before);
@@ -285,7 +285,7 @@ describe('vendor registration checks the bank account', () => {
 
 describe('a vendor changing bank details', () => {
   async function registeredVendor() {
-    const { token, user } = await env.caller().auth.register(vendorInput({ bank_name: 'Zenith Bank' }));
+    const { token, user } = await freshCaller().auth.register(vendorInput({ bank_name: 'Zenith Bank' }));
     const fork = em();
     const vendor = await fork.findOneOrFail(VendorSchema, { user: user.id });
     vendor.transferRecipientCode = 'RCP_oldaccount0001';
@@ -299,7 +299,7 @@ describe('a vendor changing bank details', () => {
     const { token, userId, vendorId } = await registeredVendor();
     env.clock.advanceDays(3);
     const before = env.clock.now().getTime();
-    const profile = await env.caller(token).auth.updateProfile({ bank_code: '058', account_number: '9876543210' });
+    const profile = await freshCaller(token).auth.updateProfile({ bank_code: '058', account_number: '9876543210' });
     const after = env.clock.now().getTime();
     const pause = BANK_CHANGE_PAYOUT_PAUSE_HOURS * 3_600_000;
     expect(profile.vendor).toMatchObject({
@@ -332,7 +332,7 @@ describe('a vendor changing bank details', () => {
 
   it('a new number alone is resolved with the stored bank and keeps its name', async () => {
     const { token, vendorId } = await registeredVendor();
-    const profile = await env.caller(token).auth.updateProfile({ account_number: '1112223334' });
+    const profile = await freshCaller(token).auth.updateProfile({ account_number: '1112223334' });
     expect(profile.vendor).toMatchObject({
       bank_name: 'Zenith Bank',
       bank_code: '057',
@@ -344,8 +344,8 @@ describe('a vendor changing bank details', () => {
 
   it('the same account again (or other fields) is no change: no audit, no pause, recipient kept', async () => {
     const { token, vendorId } = await registeredVendor();
-    await env.caller(token).auth.updateProfile({ bank_code: '057', account_number: '0123456789' });
-    await env.caller(token).auth.updateProfile({ shop_name: 'Renamed Caps House' });
+    await freshCaller(token).auth.updateProfile({ bank_code: '057', account_number: '0123456789' });
+    await freshCaller(token).auth.updateProfile({ shop_name: 'Renamed Caps House' });
     const vendor = await em().findOneOrFail(VendorSchema, { id: vendorId });
     expect(vendor.payoutsPausedUntil).toBeNull();
     expect(vendor.transferRecipientCode).toBe('RCP_oldaccount0001');
@@ -355,7 +355,7 @@ describe('a vendor changing bank details', () => {
   it('an account the bank does not know is refused and changes nothing', async () => {
     const { token, vendorId } = await registeredVendor();
     const failure = await failureOf(
-      env.caller(token).auth.updateProfile({
+      freshCaller(token).auth.updateProfile({
         account_number: SANDBOX_UNRESOLVABLE_ACCOUNT,
         shop_name: 'Should Not Be Saved',
       }),
@@ -376,7 +376,7 @@ describe('a vendor changing bank details', () => {
     const { token, vendorId } = await registeredVendor();
     resolveDown();
     const failure = await failureOf(
-      env.caller(token).auth.updateProfile({ bank_code: '044', account_number: '5556667778' }),
+      freshCaller(token).auth.updateProfile({ bank_code: '044', account_number: '5556667778' }),
     );
     expect(failure.code).toBe('SERVICE_UNAVAILABLE');
     expect(failure.message).toBe(FINANCE_TEXT.bankServiceDown);
@@ -387,8 +387,8 @@ describe('a vendor changing bank details', () => {
   });
 
   it('a customer cannot send bank_code', async () => {
-    const { token } = await env.caller().auth.register(customerInput());
-    const failure = await failureOf(env.caller(token).auth.updateProfile({ bank_code: '044' }));
+    const { token } = await freshCaller().auth.register(customerInput());
+    const failure = await failureOf(freshCaller(token).auth.updateProfile({ bank_code: '044' }));
     expect(failure.code).toBe('FORBIDDEN');
   });
 });

@@ -1,5 +1,6 @@
 import { ERROR_MESSAGES, NOTIFICATION_TEXT, PASSWORD_RESET_TTL_MINUTES, VALIDATION_MESSAGES } from '@caps/contracts';
 import { describe, expect, it } from 'vitest';
+import { afterAnswerSettled } from '../src/after-answer.js';
 import { SessionSchema, UserSchema } from '../src/modules/auth/auth.entities.js';
 import { newToken, tokenDigest } from '../src/modules/auth/tokens.js';
 import {
@@ -27,7 +28,12 @@ async function registered(overrides: Record<string, unknown> = {}) {
   return { email: input.email, password: input.password, token, id: user.id };
 }
 
-const forgot = (email: string, ip = freshIp()) => t.env.caller(undefined, ip).auth.forgotPassword({ email });
+/** A reset request, and the work it leaves for after its answer, finished. */
+async function forgot(email: string, ip = freshIp()) {
+  const answer = await t.env.caller(undefined, ip).auth.forgotPassword({ email });
+  await afterAnswerSettled(t.env.services);
+  return answer;
+}
 const reset = (token: string, password = 'NewSecret456') =>
   t.env.caller().auth.resetPassword({ token, password, password_confirmation: password });
 const signIn = (email: string, password: string) => t.env.caller().auth.login({ email, password });
@@ -68,6 +74,39 @@ describe('forgot password', () => {
     expect(await resetEmails(suspended.email)).toHaveLength(0);
     const [email] = await resetEmails(account.email);
     expect(email).toMatchObject({ kind: 'password_reset', status: 'pending', user: { id: account.id } });
+  });
+
+  it('replays the timing probe: answers a known and an unknown email before any database work, the same for both', async () => {
+    const account = await registered();
+    const unknown = `nobody.${Date.now()}@example.com`;
+    await afterAnswerSettled(t.env.services);
+    const statements: string[] = [];
+    const record = (query: { sql: string }) => statements.push(query.sql);
+    const knex = t.env.services.orm.em.getKnex();
+    knex.on('query', record);
+    /** The SQL sent from the request's start until its answer arrives. */
+    const beforeAnswer = async (email: string) => {
+      statements.length = 0;
+      const sent = await t.env
+        .caller(undefined, freshIp())
+        .auth.forgotPassword({ email })
+        .then(() => [...statements]);
+      await afterAnswerSettled(t.env.services);
+      return sent;
+    };
+    try {
+      const known = await beforeAnswer(account.email);
+      const stranger = await beforeAnswer(unknown);
+      expect(known).toEqual(stranger);
+      // Nothing that depends on the email reaches the database before the answer: the lookup comes after.
+      expect(known.filter((sql) => /users|password_reset|email_outbox/.test(sql))).toEqual([]);
+    } finally {
+      knex.removeListener('query', record);
+    }
+    // The work done after the answer sent the link.
+    expect(await em().count(PasswordResetTokenSchema, { user: account.id })).toBe(1);
+    expect(await resetEmails(account.email)).toHaveLength(1);
+    expect(await em().count(EmailMessageSchema, { toAddress: unknown })).toBe(0);
   });
 
   it('finds the account whatever the case and spaces of the email, like sign-in', async () => {

@@ -38,7 +38,6 @@ export const FINANCE_TEXT = {
   amountDecimals: 'amount may have at most 2 decimals',
   reasonRequired: 'A reason is required',
   bankCode: 'bank_code must be a bank code from the bank list',
-  unknownBank: 'Please choose a bank from the list',
   accountNotResolved:
     'We could not verify this account number with the bank. Check the account number and the bank, then try again.',
   bankServiceDown: 'The bank could not be reached to verify the account. Please try again in a few minutes.',

@@ -15,6 +15,7 @@ import {
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { afterAnswerOf } from '../plugins/after-answer.js';
 import { callProcedure } from './call-procedure.js';
 import { docsPage } from './docs-page.js';
 import { buildOpenApi, schemaOf } from './openapi.js';
@@ -28,6 +29,8 @@ export function requestInfo(request: FastifyRequest): RequestInfo {
     ip: request.ip,
     userAgent: request.headers['user-agent'],
     authorization: request.headers.authorization,
+    afterAnswer: afterAnswerOf(request),
+    logError: (err, message) => request.log.error({ err }, message),
   };
 }
 

@@ -51,7 +51,7 @@ export const authRouter = router({
         files: SHOP_IMAGE_FIELDS,
         errors: [409, 413, 415, 429],
         summary:
-          'Register a customer (JSON) or a vendor (multipart with the Personal, Shop, Bank and Account fields and optional profile_image and cover_image). Answers a token and the user.',
+          "Register a customer (JSON) or a vendor (multipart with the Personal, Shop, Bank and Account fields and optional profile_image and cover_image). Answers a token and the user. A vendor's account is looked up with the bank, counted per IP address as POST /banks/resolve is.",
       },
     })
     .input(RegisterInput)
@@ -94,10 +94,10 @@ export const authRouter = router({
         path: '/profile',
         tag,
         files: SHOP_IMAGE_FIELDS,
-        // 403: shop and bank fields or images from an account without a shop.
-        errors: [403, 413, 415],
+        // 403: shop and bank fields or images from an account without a shop; 429: account lookups spent.
+        errors: [403, 413, 415, 429],
         summary:
-          'Update full_name, phone, address; vendors also shop and bank fields and (multipart) profile_image and cover_image. Sending current_password, password and password_confirmation changes the password and signs out other sessions.',
+          'Update full_name, phone, address; vendors also shop and bank fields and (multipart) profile_image and cover_image. Sending current_password, password and password_confirmation changes the password and signs out other sessions. A new bank or account number is looked up with the bank (an account lookup, counted as POST /banks/resolve is); resending the stored ones is not.',
       },
     })
     .input(UpdateProfileInput)

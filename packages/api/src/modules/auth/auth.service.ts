@@ -17,7 +17,13 @@ import type { ImageUpload } from '../../images/image-store.js';
 import { limitCall, reserveAll } from '../../rate-limit.js';
 import { recordAdminAction } from '../admin/audit.js';
 import { catalogueChanged } from '../catalogue/catalogue.search.js';
-import { listBanks, matchBank, type VerifiedBankAccount, verifyBankAccount } from '../finance/banks.service.js';
+import {
+  chooseBank,
+  listBanks,
+  matchBank,
+  type VerifiedBankAccount,
+  verifyBankAccount,
+} from '../finance/banks.service.js';
 import { accountRegistered, passwordChanged } from '../notifications/events/account.js';
 import { ReviewSchema } from '../reviews/reviews.entities.js';
 import { type Vendor, VendorSchema } from '../vendors/vendors.entities.js';
@@ -90,13 +96,15 @@ export async function register(ctx: Context, data: RegisterData, images: ShopIma
     throw new DomainError('EMAIL_TAKEN', ERROR_MESSAGES.emailTaken, { email: [ERROR_MESSAGES.emailTaken] });
   }
   // The bank must know the account before anything is written (no user, no images for a refused one).
+  // Not signed in: the lookup counts against the address only.
   const bank =
     data.role === 'vendor'
-      ? await verifyBankAccount(ctx, {
-          account_number: data.account_number as string,
-          bank_name: data.bank_name,
-          bank_code: data.bank_code,
-        })
+      ? await verifyBankAccount(
+          ctx,
+          undefined,
+          await chooseBank(ctx, { bank_name: data.bank_name, bank_code: data.bank_code }),
+          data.account_number as string,
+        )
       : null;
   const passwordHash = await hashPassword(data.password);
   const { stored, discard } = await storeShopImages(ctx, images);
@@ -297,23 +305,29 @@ interface BankChange {
 }
 
 /**
- * What the profile update does to the shop's bank details (null when it sends none of bank_name, bank_code
- * and account_number). The bank (the one sent, else the stored one) and account number are resolved again.
+ * What the profile update does to the shop's bank details: null when it sends none of bank_name, bank_code
+ * and account_number, or sends the bank and number already stored (the settings form sends every field), so
+ * nothing is looked up or counted. Otherwise the bank (the one sent, else the stored one) and account number
+ * are looked up, counted against the vendor's and the address's limits.
  */
 async function bankChangeOf(ctx: AuthedContext, vendor: Vendor, data: UpdateProfileData): Promise<BankChange | null> {
   if (data.bank_name === undefined && data.bank_code === undefined && data.account_number === undefined) return null;
   const bankSent = data.bank_name !== undefined || data.bank_code !== undefined;
   // The stored bank by its code, or for a shop registered before codes were kept, by its name.
   const storedCode = vendor.bankCode ?? matchBank(await listBanks(ctx), { bank_name: vendor.bankName })?.code ?? null;
-  const bank = bankSent
-    ? { bank_name: data.bank_name, bank_code: data.bank_code }
-    : storedCode
-      ? { bank_code: storedCode }
-      : { bank_name: vendor.bankName };
-  const account = await verifyBankAccount(ctx, {
-    account_number: data.account_number ?? vendor.accountNumber,
-    ...bank,
-  });
+  const bank = await chooseBank(
+    ctx,
+    bankSent
+      ? { bank_name: data.bank_name, bank_code: data.bank_code }
+      : storedCode
+        ? { bank_code: storedCode }
+        : { bank_name: vendor.bankName },
+  );
+  const accountNumber = data.account_number ?? vendor.accountNumber;
+  const unchanged =
+    bank.bankCode === vendor.bankCode && accountNumber === vendor.accountNumber && vendor.resolvedAccountName !== null;
+  if (unchanged) return null;
+  const account = await verifyBankAccount(ctx, ctx.user.id, bank, accountNumber);
   // Only the number sent: the bank keeps the name it is stored under.
   if (!bankSent) account.bankName = vendor.bankName;
   const accountChanged = account.bankCode !== storedCode || account.accountNumber !== vendor.accountNumber;

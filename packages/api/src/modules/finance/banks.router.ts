@@ -29,7 +29,7 @@ export const banksRouter = router({
         tag,
         errors: [429, 503],
         summary:
-          'The name the bank holds for a 10-digit account number (so a vendor can check it before saving). A bank_code not in the list is 422 VALIDATION; an account the bank does not know is 422 ACCOUNT_NOT_RESOLVED; the bank unreachable is 503 BANK_UNAVAILABLE. Counted per IP address (429 past BANK_RESOLVE_MAX_PER_IP).',
+          'The name the bank holds for a 10-digit account number (so a vendor can check it before saving). A bank_code not in the list, or an account the bank does not know, is 422 ACCOUNT_NOT_RESOLVED; the bank unreachable is 503 BANK_UNAVAILABLE. Every account lookup (this call, vendor registration, a profile bank change) counts per IP address and per signed-in account: 429 past BANK_RESOLVE_MAX_PER_IP or BANK_RESOLVE_MAX_PER_ACCOUNT.',
       },
     })
     .input(BankResolveInput)

@@ -95,15 +95,37 @@ export function matchBank(
   return banks.find((bank) => normalized(bank.name) === wanted) ?? null;
 }
 
+/**
+ * Paystack's bank codes are digits (its API types bank_code as an integer): a code with anything else is
+ * no bank of the list, whether or not the list can be fetched.
+ */
+const PAYSTACK_BANK_CODE = /^\d+$/;
+
+/** A bank code outside the list: no account can be resolved with it (422, on bank_code). */
 const unknownBankCode = () =>
-  new DomainError('VALIDATION', FINANCE_TEXT.unknownBank, { bank_code: [FINANCE_TEXT.unknownBank] });
+  new DomainError('ACCOUNT_NOT_RESOLVED', FINANCE_TEXT.accountNotResolved, {
+    bank_code: [FINANCE_TEXT.accountNotResolved],
+  });
 const notResolved = () =>
   new DomainError('ACCOUNT_NOT_RESOLVED', FINANCE_TEXT.accountNotResolved, {
     account_number: [FINANCE_TEXT.accountNotResolved],
   });
 
-/** Asks the bank for the account's name: 422 ACCOUNT_NOT_RESOLVED when it does not know it, 503 when down. */
-async function resolvedNameOf(ctx: Pick<Context, 'services'>, accountNumber: string, bankCode: string) {
+/** What an account lookup reads of a request: its services and address (a Context is one). */
+export type LookupContext = Pick<Context, 'services' | 'request'>;
+
+/**
+ * Asks the bank for the account's name: 422 ACCOUNT_NOT_RESOLVED when it does not know it, 503 when down.
+ * The one way to Paystack's resolve: every caller (banks.resolve, registration, the profile) draws on the
+ * same limits, per IP address and per account (`accountId`, when signed in), 429 past either.
+ */
+async function lookUpAccountName(
+  ctx: LookupContext,
+  accountId: number | undefined,
+  accountNumber: string,
+  bankCode: string,
+): Promise<string> {
+  await limitCall(ctx, 'bankResolve', accountId);
   let resolved: { accountName: string } | null;
   try {
     resolved = await ctx.services.payments.resolveAccount(accountNumber, bankCode);
@@ -114,15 +136,25 @@ async function resolvedNameOf(ctx: Pick<Context, 'services'>, accountNumber: str
   return resolved.accountName;
 }
 
-/** POST /banks/resolve: the name the bank holds for an account (counted per IP: each costs a Paystack call). */
+/** The bank of the list with this code: a code that cannot be Paystack's is refused before the list is read. */
+async function bankWithCode(ctx: Pick<Context, 'services'>, code: string): Promise<BankDto> {
+  if (!PAYSTACK_BANK_CODE.test(code.trim())) throw unknownBankCode();
+  const bank = matchBank(await listBanks(ctx), { bank_code: code });
+  if (!bank) throw unknownBankCode();
+  return bank;
+}
+
+/**
+ * POST /banks/resolve: the name the bank holds for an account. A code outside the list is 422 without a
+ * lookup; a lookup counts per IP address and, for a signed-in caller, per account.
+ */
 export async function resolveBankAccount(
   ctx: Context,
   input: { account_number: string; bank_code: string },
 ): Promise<BankResolveDto> {
-  await limitCall(ctx, 'bankResolve');
-  const bank = matchBank(await listBanks(ctx), { bank_code: input.bank_code });
-  if (!bank) throw unknownBankCode();
-  const accountName = await resolvedNameOf(ctx, input.account_number, bank.code);
+  const bank = await bankWithCode(ctx, input.bank_code);
+  const { user } = await ctx.auth();
+  const accountName = await lookUpAccountName(ctx, user?.id, input.account_number, bank.code);
   return {
     account_name: accountName,
     account_number: input.account_number,
@@ -131,32 +163,38 @@ export async function resolveBankAccount(
   };
 }
 
-/** A shop's bank account as checked with the bank: what the vendor row stores. */
-export interface VerifiedBankAccount {
+/** The bank a vendor chose, before any lookup: its code and the name the shop stores. */
+export interface ChosenBank {
   bankCode: string;
   /** The spec's name when the client sent one of the eight, else the list's name. */
   bankName: string;
+}
+
+/** A shop's bank account as checked with the bank: what the vendor row stores. */
+export interface VerifiedBankAccount extends ChosenBank {
   accountNumber: string;
   resolvedAccountName: string;
 }
 
 /**
- * The bank a vendor chose (bank_code, or bank_name matched as matchBank does; both must name the same bank)
- * and the account resolved with it, before anything is written. Unknown bank: 422 VALIDATION on the field
- * sent; unresolvable account: 422 ACCOUNT_NOT_RESOLVED; Paystack down: 503 BANK_UNAVAILABLE.
+ * The bank a vendor chose: bank_code, or bank_name matched as matchBank does; both must name the same bank.
+ * A code outside the list: 422 ACCOUNT_NOT_RESOLVED; a name outside it: 422 VALIDATION on bank_name.
  */
-export async function verifyBankAccount(
+export async function chooseBank(
   ctx: Pick<Context, 'services'>,
-  input: { account_number: string; bank_name?: string | undefined; bank_code?: string | undefined },
-): Promise<VerifiedBankAccount> {
-  const banks = await listBanks(ctx);
-  const bank = matchBank(banks, input);
-  if (!bank) {
-    if (input.bank_code !== undefined) throw unknownBankCode();
-    throw new DomainError('VALIDATION', VALIDATION_MESSAGES.bankName, { bank_name: [VALIDATION_MESSAGES.bankName] });
+  input: { bank_name?: string | undefined; bank_code?: string | undefined },
+): Promise<ChosenBank> {
+  let bank: BankDto | null;
+  if (input.bank_code !== undefined) {
+    bank = await bankWithCode(ctx, input.bank_code);
+  } else {
+    bank = matchBank(await listBanks(ctx), input);
+    if (!bank) {
+      throw new DomainError('VALIDATION', VALIDATION_MESSAGES.bankName, { bank_name: [VALIDATION_MESSAGES.bankName] });
+    }
   }
   if (input.bank_code !== undefined && input.bank_name !== undefined) {
-    const named = matchBank(banks, { bank_name: input.bank_name });
+    const named = matchBank(await listBanks(ctx), { bank_name: input.bank_name });
     if (named?.code !== bank.code) {
       const message = 'bank_name and bank_code name different banks';
       throw new DomainError('VALIDATION', message, { bank_name: [message] });
@@ -166,11 +204,19 @@ export async function verifyBankAccount(
     input.bank_name === undefined
       ? undefined
       : BANKS.find((n) => normalized(n) === normalized(input.bank_name as string));
-  const resolvedAccountName = await resolvedNameOf(ctx, input.account_number, bank.code);
-  return {
-    bankCode: bank.code,
-    bankName: (specName ?? bank.name).slice(0, 50),
-    accountNumber: input.account_number,
-    resolvedAccountName: resolvedAccountName.slice(0, 100),
-  };
+  return { bankCode: bank.code, bankName: (specName ?? bank.name).slice(0, 50) };
+}
+
+/**
+ * The account looked up with the bank chosen, before anything is written (counted as `lookUpAccountName`
+ * says). Unresolvable account: 422 ACCOUNT_NOT_RESOLVED; Paystack down: 503 BANK_UNAVAILABLE.
+ */
+export async function verifyBankAccount(
+  ctx: LookupContext,
+  accountId: number | undefined,
+  bank: ChosenBank,
+  accountNumber: string,
+): Promise<VerifiedBankAccount> {
+  const resolvedAccountName = await lookUpAccountName(ctx, accountId, accountNumber, bank.bankCode);
+  return { ...bank, accountNumber, resolvedAccountName: resolvedAccountName.slice(0, 100) };
 }

@@ -5,7 +5,9 @@ import {
   type ResetPasswordDto,
   type ResetPasswordInput,
 } from '@caps/contracts';
-import type { Context } from '../../context.js';
+import { runAfterAnswer } from '../../after-answer.js';
+import type { Context, Services } from '../../context.js';
+import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
 import { SessionSchema, UserSchema } from '../auth/auth.entities.js';
 import { hashPassword } from '../auth/password.js';
@@ -39,37 +41,49 @@ async function withinLimits(ctx: Context, email: string): Promise<boolean> {
   return byEmail.allowed;
 }
 
-/** POST /password/forgot: the same answer for every email; an active account within its limits gets a link. */
+/**
+ * POST /password/forgot: the same answer for every email, given before the account is looked up: the
+ * limits (counted alike for every email) are all the request does; an active account within them gets its
+ * link from work started after the answer, so the answer's time cannot tell whether the account exists.
+ */
 export async function forgotPassword(ctx: Context, input: ForgotPasswordInput): Promise<{ message: string }> {
   const email = input.email.trim().toLowerCase();
-  // Made for every request, so the work before the database write is the same whether or not the account exists.
+  if (await withinLimits(ctx, email)) {
+    const { services } = ctx;
+    const ip = ctx.request.ip.slice(0, 64);
+    runAfterAnswer(ctx, 'password reset request', () => sendResetLink(services, email, ip));
+  }
+  return forgotAnswer();
+}
+
+/**
+ * The work of a reset request, after its answer: an active account gets a token (stored as its digest) and
+ * its email in the outbox, in one transaction. A suspended or unknown account gets nothing.
+ */
+async function sendResetLink(services: Services, email: string, ip: string): Promise<void> {
+  const em = services.orm.em.fork() as Em;
+  const user = await em.findOne(UserSchema, { email });
+  if (user?.status !== 'active') return;
   const token = newToken();
-  const tokenHash = tokenDigest(token);
-  if (!(await withinLimits(ctx, email))) return forgotAnswer();
-  const user = await ctx.em.findOne(UserSchema, { email });
-  // A suspended account gets nothing, and the answer does not say so.
-  if (user?.status !== 'active') return forgotAnswer();
-  const { services } = ctx;
-  await ctx.em.transactional(async (em) => {
+  await em.transactional(async (tx) => {
     const now = services.clock.now();
     // The limiter's count lives in memory (or Redis); the tokens themselves are the durable count.
-    const recent = await em.count(PasswordResetTokenSchema, {
+    const recent = await tx.count(PasswordResetTokenSchema, {
       user: user.id,
       createdAt: { $gt: new Date(now.getTime() - HOUR_MS) },
     });
     if (recent >= services.config.passwordResetPerEmailPerHour) return;
-    const row = em.create(PasswordResetTokenSchema, {
+    const row = tx.create(PasswordResetTokenSchema, {
       user,
-      tokenHash,
+      tokenHash: tokenDigest(token),
       expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000),
       usedAt: null,
-      ip: ctx.request.ip.slice(0, 64),
+      ip,
       createdAt: now,
     });
-    await em.flush();
-    await passwordResetRequested(em, services, user, { tokenId: row.id, token });
+    await tx.flush();
+    await passwordResetRequested(tx, services, user, { tokenId: row.id, token });
   });
-  return forgotAnswer();
 }
 
 const invalidToken = () => new DomainError('INVALID_RESET_TOKEN', NOTIFICATION_TEXT.invalidResetToken);
