@@ -168,6 +168,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           env.MAX_UNPAID_QUANTITY_PER_PRODUCT,
           defaults.checkout.maxUnpaidQuantityPerProduct,
         ),
+        unpaidHoldSharePercent: Math.min(
+          100,
+          int(env.UNPAID_HOLD_SHARE_PERCENT, defaults.checkout.unpaidHoldSharePercent),
+        ),
         maxTotalKobo: int(env.MAX_CHECKOUT_TOTAL_NAIRA, defaults.checkout.maxTotalKobo / 100) * 100,
       },
       storage: imageStorage(env),

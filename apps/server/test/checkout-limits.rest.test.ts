@@ -1,3 +1,4 @@
+import { SANDBOX_SUCCESS_CARD } from '@caps/api';
 import { CouponSchema, customerInput, makeProduct, makeVendor, ProductSchema } from '@caps/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createRestTestEnv, type RestTestEnv } from './harness.js';
@@ -76,5 +77,56 @@ describe('POST /api/orders bounds what unpaid checkouts hold', () => {
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
     const refused = answers.filter((a) => a.statusCode !== 201);
     expect(refused.map((a) => [a.statusCode, a.json().message])).toEqual(Array(9).fill([422, 'Invalid coupon']));
+  });
+});
+
+describe('POST /api/orders keeps a shop buyable while fresh accounts hold what they can (issue 25, finding 3)', () => {
+  it('six new accounts each hold the most they can; an honest buyer still checks out and pays', async () => {
+    const em = env.services.orm.em.fork();
+    const shop = await makeVendor(em, { shopName: 'Gamboru Caps' });
+    const stocks = Array.from({ length: 22 }, (_, i) => 12 + i);
+    stocks[21] = (stocks[21] as number) - 5;
+    const caps: number[] = [];
+    for (const stock of stocks) caps.push((await makeProduct(em, shop, { stock, sizes: ['58'] })).id);
+
+    for (let account = 0; account < 6; account++) {
+      const token = await customer();
+      const items = [];
+      for (const product_id of caps) {
+        const quantity = Math.min(10, await stockOf(product_id));
+        if (quantity > 0) items.push({ product_id, quantity });
+      }
+      if (items.length > 0) expect((await order(token, items)).statusCode).toBe(201);
+    }
+
+    const buyer = await customer();
+    const placed = await order(buyer, [
+      { product_id: caps[0] as number, quantity: 2 },
+      { product_id: caps[21] as number, quantity: 2 },
+    ]);
+    expect(placed.statusCode).toBe(201);
+    const initiate = await env.app.inject({
+      method: 'POST',
+      url: '/api/payment/initiate',
+      headers: bearer(buyer),
+      payload: { order_id: placed.json().id },
+    });
+    expect(initiate.statusCode).toBe(200);
+    const { reference } = initiate.json();
+    const paid = await env.app.inject({
+      method: 'POST',
+      url: `/payment-sandbox/checkout/${reference}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `card_number=${encodeURIComponent(SANDBOX_SUCCESS_CARD)}`,
+    });
+    expect(paid.statusCode).toBe(303);
+    const verified = await env.app.inject({
+      method: 'GET',
+      url: `/api/payment/verify?reference=${reference}`,
+      headers: bearer(buyer),
+    });
+    expect(verified.json()).toMatchObject({ success: true, status: 'paid' });
+    const own = await env.app.inject({ method: 'GET', url: `/api/orders/${placed.json().id}`, headers: bearer(buyer) });
+    expect(own.json()).toMatchObject({ payment_status: 'paid', status: 'pending' });
   });
 });

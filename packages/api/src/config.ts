@@ -50,6 +50,11 @@ export interface ServicesConfig {
     maxUnpaidCheckouts: number;
     /** Caps of one product one customer may hold in unpaid checkouts. */
     maxUnpaidQuantityPerProduct: number;
+    /**
+     * The share (percent) of a cap's stock that unpaid checkouts together may hold, at least 1 cap while any
+     * is left: the rest is sold to whoever pays first, so a few accounts cannot hold a whole shop.
+     */
+    unpaidHoldSharePercent: number;
     /** The largest checkout total in kobo (what the payment provider takes in one card payment). */
     maxTotalKobo: number;
   };
@@ -114,7 +119,12 @@ export const defaultServicesConfig: ServicesConfig = {
     windowMinutes: 15,
     trpcMaxBatchSize: 10,
   },
-  checkout: { maxUnpaidCheckouts: 3, maxUnpaidQuantityPerProduct: 10, maxTotalKobo: 1_000_000_000 },
+  checkout: {
+    maxUnpaidCheckouts: 3,
+    maxUnpaidQuantityPerProduct: 10,
+    unpaidHoldSharePercent: 50,
+    maxTotalKobo: 1_000_000_000,
+  },
   jobsEnabled: false,
   payoutRunHourUtc: 8,
   mailFrom: 'Caps Marketplace <no-reply@capsmarket.ng>',

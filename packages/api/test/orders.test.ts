@@ -6,11 +6,14 @@ import { type Product, ProductSchema } from '../src/modules/catalogue/catalogue.
 import { CouponSchema } from '../src/modules/coupons/coupons.entities.js';
 import { CheckoutSchema, OrderSchema } from '../src/modules/orders/orders.entities.js';
 import { releaseExpiredCheckouts } from '../src/modules/orders/orders.service.js';
+import { SOLD_OUT_PAYMENT_MESSAGE } from '../src/modules/payment/payment.service.js';
 import type { Vendor } from '../src/modules/vendors/vendors.entities.js';
+import { buying } from './buying.js';
 import { makeProduct, makeUser, makeVendor } from './fixtures.js';
 import { createTestEnv, type TestEnv } from './harness.js';
 
 let env: TestEnv;
+const b = buying(() => env);
 let kano: Vendor;
 let lagos: Vendor;
 let zanna: Product;
@@ -192,20 +195,31 @@ describe('checkout', () => {
 });
 
 describe('checkout under pressure', () => {
-  it('sells the last 5 caps to exactly 5 of 50 buyers at once, never below zero', async () => {
+  it('sells the last 5 caps to exactly 5 of 20 buyers checking out and paying at once, never below zero', async () => {
     const em = env.services.orm.em.fork();
     const rare = await makeProduct(em, kano, { name: 'Rare Zanna', stock: 5, sizes: ['58'] });
-    const tokens = await Promise.all(Array.from({ length: 50 }, () => customerToken()));
-    const results = await Promise.allSettled(
+    const tokens = await Promise.all(Array.from({ length: 20 }, () => customerToken()));
+    const placed = await Promise.all(
       tokens.map((token) =>
         env.caller(token).orders.create({ ...shipping, items: [{ product_id: rare.id, quantity: 1, size: '58' }] }),
       ),
     );
-    const placed = results.filter((r) => r.status === 'fulfilled');
-    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-    expect(placed).toHaveLength(5);
-    for (const failure of refused) expect(failure.reason).toMatchObject({ code: 'CONFLICT' });
+    // Unpaid checkouts hold half of the 5 (2); the other 18 lines wait for their payment.
+    expect(await stockOf(rare.id)).toBe(3);
+    const paying = await Promise.allSettled(placed.map((order, i) => b.payFor(tokens[i] as string, order.id)));
+    const paid = paying.filter((r) => r.status === 'fulfilled' && r.value.success);
+    expect(paid).toHaveLength(5);
+    for (const outcome of paying) {
+      // The others are refused before paying (sold out) or, having paid, refunded.
+      if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ code: 'CONFLICT' });
+      else if (!outcome.value.success) expect(outcome.value.message).toBe(SOLD_OUT_PAYMENT_MESSAGE);
+    }
     expect(await stockOf(rare.id)).toBe(0);
+    expect(
+      await env.services.orm.em
+        .fork()
+        .count(OrderSchema, { paymentStatus: 'paid', user: { $in: placed.map((o) => o.user_id) } }),
+    ).toBe(5);
   });
 
   it('answers the same checkout to the same Idempotency-Key, even sent 10 times at once', async () => {

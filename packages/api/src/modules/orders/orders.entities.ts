@@ -92,6 +92,11 @@ export const OrderItemSchema = defineEntity({
     size: p.string().length(20),
     quantity: p.integer(),
     unitPriceKobo: p.type(KoboType),
+    /**
+     * Whether the line's caps were set aside when the checkout was placed. Unpaid checkouts may hold only a
+     * share of a cap's stock (issue 25): a line past it is placed unheld and takes its caps when paid.
+     */
+    held: p.boolean().default(true),
   },
 });
 export type OrderItem = InferEntity<typeof OrderItemSchema>;

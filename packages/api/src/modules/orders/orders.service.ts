@@ -59,7 +59,8 @@ async function priceLines(em: Em, input: CreateInput): Promise<Line[]> {
   const ids = [...new Set([...merged.values()].map((i) => i.product_id))];
   const products = await em.find(ProductSchema, { id: { $in: ids }, ...listedProduct }, { populate: ['vendor'] });
   const byId = new Map(products.map((p) => [p.id, p]));
-  return [...merged.values()].map((item) => {
+  const lines: Line[] = [];
+  for (const item of merged.values()) {
     const product = byId.get(item.product_id);
     if (!product) throw new DomainError('NOT_FOUND', `Product ${item.product_id} not found`);
     if (!product.sizes.includes(item.size)) {
@@ -71,21 +72,46 @@ async function priceLines(em: Em, input: CreateInput): Promise<Line[]> {
         },
       );
     }
-    if (item.quantity > product.stock) {
-      throw new DomainError(
-        'OUT_OF_STOCK',
-        product.stock === 0 ? `${product.name} is out of stock` : `Only ${product.stock} left of ${product.name}`,
-      );
-    }
-    return {
+    if (item.quantity > product.stock) throw await outOfStock(em, product, item.quantity);
+    lines.push({
       productId: product.id,
       productName: product.name,
       size: item.size,
       quantity: item.quantity,
       unitPriceKobo: product.priceKobo,
       vendorId: product.vendor.id,
-    };
-  });
+    });
+  }
+  return lines;
+}
+
+/**
+ * 409 for more caps than are on sale; when the rest are held by unpaid checkouts, it says they come back, so
+ * the buyer knows to try again rather than that the cap is gone.
+ */
+async function outOfStock(em: Em, product: { id: number; name: string; stock: number }, wanted: number) {
+  const held = await heldByUnpaidCheckouts(em, product.id);
+  const soon = `${held} more ${held === 1 ? 'is' : 'are'} in unpaid checkouts and go${held === 1 ? 'es' : ''} back on sale if not paid within ${RESERVATION_MINUTES} minutes.`;
+  if (product.stock === 0) {
+    return new DomainError(
+      'OUT_OF_STOCK',
+      held > 0 ? `${product.name} is sold out for now: ${soon}` : `${product.name} is out of stock`,
+    );
+  }
+  const left = `Only ${product.stock} left of ${product.name}`;
+  return new DomainError('OUT_OF_STOCK', held > 0 && wanted > product.stock ? `${left} now: ${soon}` : left);
+}
+
+/** Caps of a product that unpaid checkouts hold now (their held lines; paid and released ones hold none). */
+async function heldByUnpaidCheckouts(em: Em, productId: number): Promise<number> {
+  const [row] = await em.execute<{ held: number | string | null }[]>(
+    `select coalesce(sum(oi.quantity), 0) as held from order_items oi
+       join orders o on o.id = oi.order_id
+       join checkouts c on c.id = o.checkout_id
+      where oi.product_id = ? and oi.held = true and c.payment_status = 'pending'`,
+    [productId],
+  );
+  return Number(row?.held ?? 0);
 }
 
 type StockLine = Pick<Line, 'productId' | 'productName' | 'quantity'>;
@@ -120,12 +146,42 @@ async function giveBackStock(em: Em, lines: StockLine[]): Promise<void> {
   }
 }
 
-/** Takes the stock of every line, or none: a line that cannot be had rolls the whole checkout back. */
-async function reserveStock(em: Em, lines: Line[]): Promise<void> {
-  const short = await tryReserveStock(em, lines);
-  if (short) {
-    throw new DomainError('OUT_OF_STOCK', `Sorry, ${short.productName} sold out while you were checking out`);
+type PlacedLine = Line & { held: boolean };
+
+/**
+ * Takes every line's caps off sale with conditional updates (stock never below zero; a line that cannot be
+ * had is 409 and rolls the checkout back). A line stays held for the checkout while the cap's unpaid holds,
+ * this line included, stay within `sharePercent` of its stock (on sale + held), at least 1 cap; past that its
+ * caps go back on sale and the line is placed unheld, to be taken when paid by whoever pays first (issue 25:
+ * a few accounts must not hold a whole shop).
+ */
+async function holdStock(em: Em, lines: Line[], sharePercent: number): Promise<PlacedLine[]> {
+  const heldOf = new Map<number, number>();
+  const placed: PlacedLine[] = [];
+  for (const line of inProductOrder(lines)) {
+    const taken = await em.execute<{ affectedRows: number }>(
+      'update products set stock = stock - ? where id = ? and stock >= ?',
+      [line.quantity, line.productId, line.quantity],
+      'run',
+    );
+    if (taken.affectedRows !== 1) {
+      throw new DomainError('OUT_OF_STOCK', `Sorry, ${line.productName} sold out while you were checking out`);
+    }
+    // The product's row is this transaction's until it commits: no other checkout changes its holds meanwhile.
+    const held = heldOf.get(line.productId) ?? (await heldByUnpaidCheckouts(em, line.productId));
+    const [row] = await em.execute<{ stock: number | string }[]>('select stock from products where id = ?', [
+      line.productId,
+    ]);
+    const stock = Number(row?.stock ?? 0) + line.quantity + held;
+    const holdable = Math.max(1, Math.floor((stock * sharePercent) / 100));
+    const fits = held + line.quantity <= holdable;
+    if (!fits) {
+      await em.execute('update products set stock = stock + ? where id = ?', [line.quantity, line.productId], 'run');
+    }
+    heldOf.set(line.productId, held + (fits ? line.quantity : 0));
+    placed.push({ ...line, held: fits });
   }
+  return placed;
 }
 
 /** The customer's view of orders matching `where`, newest first, with their after-sale state as of `now`. */
@@ -308,7 +364,8 @@ export async function placeOrder(
         if (raced) return raced;
         await releaseSupersededCheckouts(em, ctx.user.id, [...new Set(lines.map((l) => l.productId))]);
         await assertRoomForUnpaid(em, ctx.user.id, limits, now);
-        await reserveStock(em, lines);
+        const placed = await holdStock(em, lines, limits.unpaidHoldSharePercent);
+        const heldOf = (line: Line) => placed.find((p) => p.productId === line.productId && p.size === line.size)?.held;
         if (coupon) await reserveCouponUse(em, coupon, ctx.user.id);
         const made = em.create(CheckoutSchema, {
           user: ctx.user.id,
@@ -346,6 +403,7 @@ export async function placeOrder(
               size: line.size,
               quantity: line.quantity,
               unitPriceKobo: line.unitPriceKobo,
+              held: heldOf(line) ?? true,
             });
           }
           em.create(OrderStatusChangeSchema, { order, fromStatus: null, toStatus: 'pending', actor: ctx.user.id });
@@ -378,11 +436,18 @@ export async function getOrder(ctx: AuthedContext, id: number): Promise<OrderDto
   return order;
 }
 
-/** Who cancels an unpaid checkout when it is not the system: its customer, with their reason (if any). */
+/**
+ * Who cancels an unpaid checkout when it is not the 30-minute release: its customer, with their reason (if
+ * any), or the system with a reason the customer reads (userId null).
+ */
 export interface CancelledBy {
-  userId: number;
+  userId: number | null;
   reason: string | null;
 }
+
+/** Why a checkout whose payment arrived was cancelled: an unheld line's caps were sold first (issue 25). */
+export const SOLD_OUT_BEFORE_PAYMENT =
+  'Sold out before your payment arrived: the caps were not held for this checkout.';
 
 /**
  * Releases one unpaid checkout: failed, its orders cancelled by the system (or by its customer, `by`), its
@@ -398,7 +463,8 @@ export async function releaseCheckout(em: Em, checkoutId: number, by: CancelledB
   if (claimed.affectedRows !== 1) return false;
   const checkout = await em.findOneOrFail(CheckoutSchema, { id: checkoutId }, { fields: ['coupon'] });
   const orders = await em.find(OrderSchema, { checkout: checkoutId });
-  await giveBackStock(em, await stockLinesOf(em, orders));
+  // Only held lines took caps; unheld ones take theirs when paid.
+  await giveBackStock(em, await stockLinesOf(em, orders, { held: true }));
   if (checkout.coupon) await giveBackCouponUse(em, checkout.coupon.id);
   await moveOrdersAsSystem(em, orders, 'cancelled', 'failed', by);
   return true;
@@ -421,7 +487,7 @@ async function moveOrdersAsSystem(
     });
     order.status = status;
     order.paymentStatus = paymentStatus;
-    if (by) order.cancellationReason = by.reason;
+    if (by || status === 'pending') order.cancellationReason = by?.reason ?? null;
   }
   await em.flush();
 }
@@ -436,9 +502,58 @@ export async function releaseExpiredCheckouts(em: Em, now = new Date()): Promise
   return released;
 }
 
-async function stockLinesOf(em: Em, orders: Pick<Order, 'id'>[]): Promise<StockLine[]> {
-  const items = await em.find(OrderItemSchema, { order: { $in: orders.map((o) => o.id) } }, { orderBy: { id: 'asc' } });
+async function stockLinesOf(em: Em, orders: Pick<Order, 'id'>[], only: { held?: boolean } = {}): Promise<StockLine[]> {
+  const items = await em.find(
+    OrderItemSchema,
+    { order: { $in: orders.map((o) => o.id) }, ...only },
+    { orderBy: { id: 'asc' } },
+  );
   return items.map((i) => ({ productId: i.product.id, productName: i.productName, quantity: i.quantity }));
+}
+
+/** The caps of a checkout's unheld lines, summed per cap, beside what is on sale of each now. */
+async function unheldDemand(em: Em, checkoutId: number) {
+  const lines = await stockLinesOf(em, await em.find(OrderSchema, { checkout: checkoutId }), { held: false });
+  const perProduct = new Map<number, StockLine>();
+  for (const line of lines) {
+    const sum = perProduct.get(line.productId) ?? { ...line, quantity: 0 };
+    sum.quantity += line.quantity;
+    perProduct.set(line.productId, sum);
+  }
+  return { lines, perProduct };
+}
+
+/**
+ * 409 before any money moves when an unheld line of the checkout cannot be had now: its caps were sold
+ * (or are held) since the checkout was placed. Paying could still lose the race; the payment is then refunded.
+ */
+export async function assertUnheldLinesOnSale(em: Em, checkoutId: number): Promise<void> {
+  const { perProduct } = await unheldDemand(em, checkoutId);
+  if (perProduct.size === 0) return;
+  const products = await em.find(ProductSchema, { id: { $in: [...perProduct.keys()] } }, { fields: ['stock'] });
+  for (const product of products) {
+    const wanted = perProduct.get(product.id);
+    if (wanted && wanted.quantity > product.stock) {
+      throw new DomainError(
+        'OUT_OF_STOCK',
+        `Sorry, ${wanted.productName} sold out before you paid: it was not held for this checkout. Please check out again.`,
+      );
+    }
+  }
+}
+
+/**
+ * Takes the caps of a checkout's unheld lines when its payment arrives (the checkout was just claimed as
+ * paid in this transaction), with the conditional updates of checkout: whoever pays first gets them. When
+ * one is sold out, the checkout is released instead, as an expired one is, with SOLD_OUT_BEFORE_PAYMENT as
+ * its orders' reason, and the answer is false (the caller refunds the payment).
+ */
+export async function takeUnheldCaps(em: Em, checkoutId: number): Promise<boolean> {
+  const { lines } = await unheldDemand(em, checkoutId);
+  if (!(await tryReserveStock(em, lines))) return true;
+  await em.execute("update checkouts set payment_status = 'pending', paid_at = null where id = ?", [checkoutId], 'run');
+  await releaseCheckout(em, checkoutId, { userId: null, reason: SOLD_OUT_BEFORE_PAYMENT });
+  return false;
 }
 
 /** Puts the caps of these orders back on sale (a cancellation). Call in the transaction that cancels them. */
@@ -463,7 +578,8 @@ export async function reviveReleasedCheckout(em: Em, checkoutId: number): Promis
   if (claimed.affectedRows !== 1) return false;
   const orders = await em.find(OrderSchema, { checkout: checkoutId });
   const checkout = await em.findOneOrFail(CheckoutSchema, { id: checkoutId }, { fields: ['coupon'] });
-  const lines = await stockLinesOf(em, orders);
+  // Its held lines are taken again here; its unheld ones when the payment is applied (takeUnheldCaps).
+  const lines = await stockLinesOf(em, orders, { held: true });
   const refuse = async () => {
     await em.execute("update checkouts set payment_status = 'failed' where id = ?", [checkoutId], 'run');
     return false;

@@ -31,7 +31,7 @@ export const paymentRouter = router({
         tag,
         errors: [404, 409],
         summary:
-          "Start paying for the checkout of order_id (all its shops' orders at once). Answers the payment provider's url (authorization_url) and our reference.",
+          "Start paying for the checkout of order_id (all its shops' orders at once). Answers the payment provider's url (authorization_url) and our reference. 409 OUT_OF_STOCK when a line placed unheld (past the hold share) sold out since checkout, CHECKOUT_EXPIRED when the checkout was released.",
       },
     })
     .input(PaymentInitiateInput)

@@ -10,7 +10,13 @@ import { applyTransferOutcome } from '../finance/payouts.service.js';
 import { applyRefundOutcomesOf } from '../finance/refunds.service.js';
 import { checkoutPaid } from '../notifications/events/orders.js';
 import { CheckoutSchema, OrderSchema } from '../orders/orders.entities.js';
-import { releaseCheckout, reviveReleasedCheckout } from '../orders/orders.service.js';
+import {
+  assertUnheldLinesOnSale,
+  releaseCheckout,
+  reviveReleasedCheckout,
+  SOLD_OUT_BEFORE_PAYMENT,
+  takeUnheldCaps,
+} from '../orders/orders.service.js';
 import { PaymentSchema } from './payment.entities.js';
 
 export interface InitiateResult {
@@ -49,6 +55,7 @@ export async function initiatePayment(ctx: AuthedContext, orderId: number): Prom
       'This checkout has expired and its caps were released. Please check out again.',
     );
   }
+  await assertUnheldLinesOnSale(ctx.em, checkout.id);
   const reference = `CAPS-${checkout.id}-${randomBytes(6).toString('hex')}`;
   // Only the newest attempt stays payable: the older pages refuse to take money, and should one still
   // be paid at the provider, the apply step below records it as a duplicate to refund.
@@ -87,12 +94,16 @@ export const LATE_PAYMENT_MESSAGE =
   'Your payment arrived after the checkout expired and its caps were released. It will be refunded.';
 export const DUPLICATE_PAYMENT_MESSAGE =
   'These orders were already paid with another payment. This payment will be refunded.';
+export const SOLD_OUT_PAYMENT_MESSAGE =
+  'Some caps of this checkout were not held for you and sold out before your payment arrived. It will be refunded.';
 const ABANDONED_MESSAGE = 'This payment was replaced by a newer payment for the same orders.';
 
 /** Why a payment that arrived cannot be applied, from the state of its checkout now. */
 async function refundMessage(em: Em, checkoutId: number): Promise<string> {
   const checkout = await em.findOneOrFail(CheckoutSchema, { id: checkoutId }, { fields: ['paymentStatus'] });
-  return checkout.paymentStatus === 'paid' ? DUPLICATE_PAYMENT_MESSAGE : LATE_PAYMENT_MESSAGE;
+  if (checkout.paymentStatus === 'paid') return DUPLICATE_PAYMENT_MESSAGE;
+  const soldOut = await em.count(OrderSchema, { checkout: checkoutId, cancellationReason: SOLD_OUT_BEFORE_PAYMENT });
+  return soldOut > 0 ? SOLD_OUT_PAYMENT_MESSAGE : LATE_PAYMENT_MESSAGE;
 }
 
 /**
@@ -100,8 +111,8 @@ async function refundMessage(em: Em, checkoutId: number): Promise<string> {
  * The payment row is claimed first (callback, verify and webhook may race); then the checkout, still
  * unpaid: only then are its orders paid and the cart emptied (the coupon's use was taken at placing). A
  * checkout released after 30 minutes gets its caps and coupon use reserved again if they are all still
- * there. Money that cannot be applied (the checkout was already paid by another reference, or its caps or
- * coupon use are gone) is recorded as refund_due.
+ * there; lines placed unheld (past the hold share) take their caps now. Money that cannot be applied (the
+ * checkout was already paid by another reference, or its caps or coupon use are gone) is recorded as refund_due.
  */
 async function applyPayment(
   em: Em,
@@ -128,6 +139,8 @@ async function applyPayment(
       );
     let paid = (await claimCheckout()).affectedRows === 1;
     if (!paid && (await reviveReleasedCheckout(t, checkoutId))) paid = (await claimCheckout()).affectedRows === 1;
+    // Lines placed past the hold share take their caps now; sold out, the checkout is released instead.
+    if (paid) paid = await takeUnheldCaps(t, checkoutId);
     if (!paid) {
       await t.execute("update payments set status = 'refund_due' where id = ?", [paymentId], 'run');
       return 'refund_due';

@@ -1,0 +1,14 @@
+import { Migration } from '@mikro-orm/migrations';
+
+export class Migration20261128165205 extends Migration {
+
+  override async up(): Promise<void> {
+    // Lines placed before the hold share existed all held their caps.
+    this.addSql(`alter table "order_items" add column "held" boolean not null default true;`);
+  }
+
+  override async down(): Promise<void> {
+    this.addSql(`alter table "order_items" drop column "held";`);
+  }
+
+}
