@@ -193,6 +193,71 @@ describe('paying a checkout in the sandbox', () => {
     );
   });
 
+  it('a signed body that is not an event object is 400 with a message and changes nothing', async () => {
+    const { payment, order } = await checkout();
+    const sandbox = theSandbox();
+    // Paid at the sandbox, not yet verified by us: a webhook that got through would mark the order paid.
+    await sandbox.pay(payment.reference, SANDBOX_SUCCESS_CARD);
+    const reference = payment.reference as string;
+    const bodies = [
+      'null',
+      '[]',
+      '"x"',
+      '1',
+      'true',
+      '{}',
+      '{"event":"charge.success"}',
+      '{"event":"charge.success","data":null}',
+      '{"event":"charge.success","data":"x"}',
+      `{"event":"charge.success","data":[{"reference":"${reference}"}]}`,
+      `[{"event":"charge.success","data":{"reference":"${reference}"}}]`,
+      `{"event":["charge.success"],"data":{"reference":"${reference}"}}`,
+      `{"event":"","data":{"reference":"${reference}"}}`,
+      `{"data":{"reference":"${reference}"}}`,
+      '{"event":"charge.success","data":{}}',
+      `{"event":"charge.success","data":{"reference":["${reference}"]}}`,
+      '{"event":"charge.success","data":{"reference":12}}',
+      '{"event":"transfer.success","data":{}}',
+      '{"event":"transfer.failed","data":{"reference":null}}',
+      '{"event":"refund.processed","data":{}}',
+      '{"event":"refund.failed","data":{"id":{},"transaction_reference":7}}',
+    ];
+    const paymentBefore = await env.services.orm.em.fork().findOneOrFail(PaymentSchema, { reference });
+    for (const body of bodies) {
+      const response = await env.app.inject({
+        method: 'POST',
+        url: '/api/payment/webhook',
+        headers: { 'content-type': 'application/json', 'x-paystack-signature': signBody(sandbox.secretKey, body) },
+        payload: body,
+      });
+      expect(response.statusCode, body).toBe(400);
+      expect(response.headers['content-type'], body).toMatch(/^application\/json/);
+      expect(response.json().message, body).toEqual(expect.any(String));
+    }
+    const em = env.services.orm.em.fork();
+    expect((await em.findOneOrFail(OrderSchema, { id: order.id })).paymentStatus).toBe('pending');
+    expect(await em.findOneOrFail(PaymentSchema, { reference })).toEqual(paymentBefore);
+    // An event we do not act on is taken (Paystack would send it again otherwise) and changes nothing.
+    const other = '{"event":"subscription.create","data":{"subscription_code":"SUB_1"}}';
+    const taken = await env.app.inject({
+      method: 'POST',
+      url: '/api/payment/webhook',
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': signBody(sandbox.secretKey, other) },
+      payload: other,
+    });
+    expect(taken.statusCode).toBe(200);
+    // The well-formed event still pays it: the bodies above were refused for their shape alone.
+    const good = await sandbox.webhookBody(reference);
+    const paid = await env.app.inject({
+      method: 'POST',
+      url: '/api/payment/webhook',
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': signBody(sandbox.secretKey, good) },
+      payload: good,
+    });
+    expect(paid.statusCode).toBe(200);
+    expect((await env.services.orm.em.fork().findOneOrFail(OrderSchema, { id: order.id })).paymentStatus).toBe('paid');
+  });
+
   it('does not mark paid a payment of the wrong amount, and 404s a forged reference', async () => {
     const { payment, order } = await checkout();
     const sandbox = env.services.sandbox;
