@@ -1,4 +1,4 @@
-import { SANDBOX_DECLINED_CARD, SANDBOX_SUCCESS_CARD, signBody } from '@caps/api';
+import { createServices, SANDBOX_DECLINED_CARD, SANDBOX_SUCCESS_CARD, signBody } from '@caps/api';
 import {
   CartItemSchema,
   CheckoutSchema,
@@ -15,6 +15,7 @@ import {
   releaseExpiredCheckouts,
 } from '@caps/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { bearer, createRestTestEnv, type RestTestEnv } from './harness.js';
 
 let env: RestTestEnv;
@@ -489,5 +490,24 @@ describe('payment input', () => {
     });
     expect(browser.statusCode).toBe(303);
     expect(browser.headers.location).toBe('/payment/callback');
+  });
+});
+
+describe('PAYSTACK_BASE_URL', () => {
+  it("is Paystack's API unless set; a trailing slash is dropped", () => {
+    expect(loadConfig({}).services.paystackBaseUrl).toBe('https://api.paystack.co');
+    expect(loadConfig({ PAYSTACK_BASE_URL: 'http://127.0.0.1:4010/' }).services.paystackBaseUrl).toBe(
+      'http://127.0.0.1:4010',
+    );
+  });
+
+  it('stops the start, before the database opens, when it is not an http(s) URL', async () => {
+    for (const url of ['api.paystack.co', 'ftp://api.paystack.co', 'file:///etc/passwd']) {
+      const config = loadConfig({ PAYSTACK_SECRET_KEY: 'sk_test_x', PAYSTACK_BASE_URL: url });
+      await expect(
+        createServices({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none' }, config.services),
+        url,
+      ).rejects.toThrow(`PAYSTACK_BASE_URL is not an http(s) URL: ${url}`);
+    }
   });
 });

@@ -73,6 +73,11 @@ export interface ServicesConfig {
   /** Paystack secret key; without it payments go through the built-in sandbox. */
   paystackSecretKey?: string | undefined;
   /**
+   * Where the Paystack adapter sends its calls (PAYSTACK_BASE_URL): Paystack's API, or a mock of it such as
+   * the contract test's Prism. Used only with paystackSecretKey.
+   */
+  paystackBaseUrl: string;
+  /**
    * Browser tests only (CLOCK_OFFSET_FILE): a file holding milliseconds added to the clock of the money rules,
    * so a test in another process can move the server past a return window. Unset in production.
    */
@@ -111,5 +116,6 @@ export const defaultServicesConfig: ServicesConfig = {
   outbox: { maxAttempts: 6, firstRetrySeconds: 120, batchSize: 20, leaseSeconds: 120 },
   passwordResetPerEmailPerHour: 3,
   nodeEnv: 'production',
+  paystackBaseUrl: 'https://api.paystack.co',
   storage: { kind: 'local' },
 };
