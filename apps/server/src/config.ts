@@ -126,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       nodeEnv,
       uploadDir: env.UPLOAD_DIR || './data/uploads',
       paystackSecretKey: env.PAYSTACK_SECRET_KEY || undefined,
+      paystackBaseUrl: (env.PAYSTACK_BASE_URL || defaults.paystackBaseUrl).replace(/\/+$/, ''),
       clockOffsetFile: env.CLOCK_OFFSET_FILE || undefined,
       jobsEnabled: env.JOBS_ENABLED !== 'false',
       smtpUrl: env.SMTP_URL || undefined,

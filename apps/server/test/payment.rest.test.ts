@@ -1,4 +1,4 @@
-import { SANDBOX_DECLINED_CARD, SANDBOX_SUCCESS_CARD, signBody } from '@caps/api';
+import { createServices, SANDBOX_DECLINED_CARD, SANDBOX_SUCCESS_CARD, signBody } from '@caps/api';
 import {
   CartItemSchema,
   CheckoutSchema,
@@ -15,6 +15,7 @@ import {
   releaseExpiredCheckouts,
 } from '@caps/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { bearer, createRestTestEnv, type RestTestEnv } from './harness.js';
 
 let env: RestTestEnv;
@@ -191,6 +192,71 @@ describe('paying a checkout in the sandbox', () => {
     expect((await env.services.orm.em.fork().findOneOrFail(OrderSchema, { id: order.id })).paymentStatus).toBe(
       'pending',
     );
+  });
+
+  it('a signed body that is not an event object is 400 with a message and changes nothing', async () => {
+    const { payment, order } = await checkout();
+    const sandbox = theSandbox();
+    // Paid at the sandbox, not yet verified by us: a webhook that got through would mark the order paid.
+    await sandbox.pay(payment.reference, SANDBOX_SUCCESS_CARD);
+    const reference = payment.reference as string;
+    const bodies = [
+      'null',
+      '[]',
+      '"x"',
+      '1',
+      'true',
+      '{}',
+      '{"event":"charge.success"}',
+      '{"event":"charge.success","data":null}',
+      '{"event":"charge.success","data":"x"}',
+      `{"event":"charge.success","data":[{"reference":"${reference}"}]}`,
+      `[{"event":"charge.success","data":{"reference":"${reference}"}}]`,
+      `{"event":["charge.success"],"data":{"reference":"${reference}"}}`,
+      `{"event":"","data":{"reference":"${reference}"}}`,
+      `{"data":{"reference":"${reference}"}}`,
+      '{"event":"charge.success","data":{}}',
+      `{"event":"charge.success","data":{"reference":["${reference}"]}}`,
+      '{"event":"charge.success","data":{"reference":12}}',
+      '{"event":"transfer.success","data":{}}',
+      '{"event":"transfer.failed","data":{"reference":null}}',
+      '{"event":"refund.processed","data":{}}',
+      '{"event":"refund.failed","data":{"id":{},"transaction_reference":7}}',
+    ];
+    const paymentBefore = await env.services.orm.em.fork().findOneOrFail(PaymentSchema, { reference });
+    for (const body of bodies) {
+      const response = await env.app.inject({
+        method: 'POST',
+        url: '/api/payment/webhook',
+        headers: { 'content-type': 'application/json', 'x-paystack-signature': signBody(sandbox.secretKey, body) },
+        payload: body,
+      });
+      expect(response.statusCode, body).toBe(400);
+      expect(response.headers['content-type'], body).toMatch(/^application\/json/);
+      expect(response.json().message, body).toEqual(expect.any(String));
+    }
+    const em = env.services.orm.em.fork();
+    expect((await em.findOneOrFail(OrderSchema, { id: order.id })).paymentStatus).toBe('pending');
+    expect(await em.findOneOrFail(PaymentSchema, { reference })).toEqual(paymentBefore);
+    // An event we do not act on is taken (Paystack would send it again otherwise) and changes nothing.
+    const other = '{"event":"subscription.create","data":{"subscription_code":"SUB_1"}}';
+    const taken = await env.app.inject({
+      method: 'POST',
+      url: '/api/payment/webhook',
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': signBody(sandbox.secretKey, other) },
+      payload: other,
+    });
+    expect(taken.statusCode).toBe(200);
+    // The well-formed event still pays it: the bodies above were refused for their shape alone.
+    const good = await sandbox.webhookBody(reference);
+    const paid = await env.app.inject({
+      method: 'POST',
+      url: '/api/payment/webhook',
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': signBody(sandbox.secretKey, good) },
+      payload: good,
+    });
+    expect(paid.statusCode).toBe(200);
+    expect((await env.services.orm.em.fork().findOneOrFail(OrderSchema, { id: order.id })).paymentStatus).toBe('paid');
   });
 
   it('does not mark paid a payment of the wrong amount, and 404s a forged reference', async () => {
@@ -424,5 +490,24 @@ describe('payment input', () => {
     });
     expect(browser.statusCode).toBe(303);
     expect(browser.headers.location).toBe('/payment/callback');
+  });
+});
+
+describe('PAYSTACK_BASE_URL', () => {
+  it("is Paystack's API unless set; a trailing slash is dropped", () => {
+    expect(loadConfig({}).services.paystackBaseUrl).toBe('https://api.paystack.co');
+    expect(loadConfig({ PAYSTACK_BASE_URL: 'http://127.0.0.1:4010/' }).services.paystackBaseUrl).toBe(
+      'http://127.0.0.1:4010',
+    );
+  });
+
+  it('stops the start, before the database opens, when it is not an http(s) URL', async () => {
+    for (const url of ['api.paystack.co', 'ftp://api.paystack.co', 'file:///etc/passwd']) {
+      const config = loadConfig({ PAYSTACK_SECRET_KEY: 'sk_test_x', PAYSTACK_BASE_URL: url });
+      await expect(
+        createServices({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none' }, config.services),
+        url,
+      ).rejects.toThrow(`PAYSTACK_BASE_URL is not an http(s) URL: ${url}`);
+    }
   });
 });

@@ -88,6 +88,11 @@ export interface ServicesConfig {
   /** Paystack secret key; without it payments go through the built-in sandbox. */
   paystackSecretKey?: string | undefined;
   /**
+   * Where the Paystack adapter sends its calls (PAYSTACK_BASE_URL): Paystack's API, or a mock of it such as
+   * the contract test's Prism. Used only with paystackSecretKey.
+   */
+  paystackBaseUrl: string;
+  /**
    * Browser tests only (CLOCK_OFFSET_FILE): a file holding milliseconds added to the clock of the money rules,
    * so a test in another process can move the server past a return window. Unset in production.
    */
@@ -133,6 +138,7 @@ export const defaultServicesConfig: ServicesConfig = {
   smtpTimeoutSeconds: 300,
   passwordResetPerEmailPerHour: 3,
   nodeEnv: 'production',
+  paystackBaseUrl: 'https://api.paystack.co',
   storage: { kind: 'local' },
 };
 

@@ -19,6 +19,15 @@ export type ServicesConfigOverrides = Partial<Omit<ServicesConfig, 'login' | 'li
   outbox?: Partial<ServicesConfig['outbox']>;
 };
 
+/** The adapter's base URL, checked at start: anything but an http(s) URL stops the server. */
+function paystackBaseUrlOf(value: string): string {
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new Error(`PAYSTACK_BASE_URL is not an http(s) URL: ${value}`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
 export function withDefaults(config: ServicesConfigOverrides = {}): ServicesConfig {
   const defaults = defaultServicesConfig;
   return {
@@ -38,6 +47,8 @@ export async function createServices(
   parts: { clock?: Clock; mailer?: Mailer | null } = {},
 ): Promise<Services> {
   const full = withDefaults(config);
+  // Checked before the database opens, so a wrong setting stops the start with nothing left open.
+  const paystackBaseUrl = full.paystackSecretKey ? paystackBaseUrlOf(full.paystackBaseUrl) : null;
   const orm = await openDatabase(database);
   const redis = full.redisUrl ? openRedis(full.redisUrl, orm) : null;
   // The sandbox keeps its records and its secret key in the database: every process on it is one sandbox.
@@ -48,7 +59,9 @@ export async function createServices(
     images: createImageStore(full),
     rateLimiter: redis ? new RedisRateLimiter(redis.commands) : new MemoryRateLimiter(),
     catalogueTotals: redis ? new SharedCatalogueTotals(redis.commands, redis.subscriber) : new CatalogueTotals(),
-    payments: sandbox ? new SandboxProvider(sandbox) : new PaystackProvider(full.paystackSecretKey as string),
+    payments: sandbox
+      ? new SandboxProvider(sandbox)
+      : new PaystackProvider(full.paystackSecretKey as string, paystackBaseUrl as string),
     sandbox,
     mailer:
       parts.mailer !== undefined

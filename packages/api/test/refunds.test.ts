@@ -157,7 +157,7 @@ describe('refund amounts and their ledger entries', () => {
       expect((await orderRow(orderId)).refundedKobo).toBe(items);
       expect((await checkoutRow(checkoutId)).shippingRefundedKobo).toBe(shipping);
       // Paystack was asked for exactly these amounts.
-      const atPaystack = await env.services.payments.listRefunds(reference);
+      const atPaystack = await env.services.payments.listRefunds(reference, new Date(0));
       expect(atPaystack.map((r) => r.amount).sort((x, y) => x - y)).toEqual([...parts].sort((x, y) => x - y));
       if (coupon === 'SAVE10') {
         const couponBack = (await entriesOfRefund(refunds[0]?.id ?? 0)).find((e) =>
@@ -228,7 +228,7 @@ describe('refund amounts and their ledger entries', () => {
     expect(total).toBeLessThanOrEqual(paid);
     expect((await orderRow(orderId)).refundedKobo).toBe(sum(refunds.map((r) => r.itemsKobo)));
     expect((await checkoutRow(checkoutId)).shippingRefundedKobo).toBe(sum(refunds.map((r) => r.shippingKobo)));
-    const atPaystack = await env.services.payments.listRefunds(reference);
+    const atPaystack = await env.services.payments.listRefunds(reference, new Date(0));
     expect(sum(atPaystack.filter((r) => r.status !== 'failed').map((r) => r.amount))).toBe(total);
     expect(atPaystack.filter((r) => r.status !== 'failed')).toHaveLength(ok.length);
     // Each refund's entries sum to its amount.
@@ -401,6 +401,51 @@ describe('refunds left unsent', () => {
     await sandbox.settleRefund(adopted.providerRefundId ?? '', 'processed');
     await settle();
     expect((await refundRow(adopted.id)).status).toBe('processed');
+  });
+
+  it('the lost refund is beyond the first page of GET /refund: the job still finds it and never refunds twice', async () => {
+    const { orderIds, reference } = await buy([[kanoCap, 1]]);
+    const orderId = orderIds[0] as number;
+    const provider = env.services.payments;
+    const send = provider.refund.bind(provider);
+    vi.spyOn(provider, 'refund').mockImplementationOnce(async (input) => {
+      await send(input);
+      throw new Error('connection reset');
+    });
+    await expect(goodwill(orderId, 90_000)).rejects.toThrow();
+    const [refund] = await refundsOf(orderId);
+    expect(refund).toMatchObject({ status: 'pending', providerRefundId: null });
+    // Paystack processed it meanwhile (its webhook lost too), so nothing of Paystack's would refuse a second
+    // refund of that amount.
+    const hook = sandbox.onWebhook;
+    sandbox.onWebhook = null;
+    try {
+      await settle();
+    } finally {
+      sandbox.onWebhook = hook;
+    }
+    const [sentId] = await sandbox.refundIds(reference);
+    expect((await sandbox.fetchRefund(sentId ?? 0)).data?.status).toBe('processed');
+    // Then 150 refunds of other payments were made, each listed before it (GET /refund is newest first).
+    const other = `CAPS-other-${Date.now()}`;
+    await sandbox.initialize({ email: 'other@example.com', amount: 10_000_000, reference: other, callback_url: 'x' });
+    await sandbox.pay(other, SANDBOX_SUCCESS_CARD);
+    sandbox.holdRefunds = true;
+    for (let amount = 1; amount <= 150; amount++) {
+      expect((await sandbox.refund({ transaction: other, amount })).status).toBe(true);
+    }
+    sandbox.holdRefunds = false;
+    const firstPage = await sandbox.listRefunds({ perPage: 100 });
+    expect(firstPage.status && firstPage.meta.pageCount).toBeGreaterThan(1);
+    expect(firstPage.data?.some((r) => r.transaction_reference === reference)).toBe(false);
+
+    await sendPendingRefunds(env.services, { minAgeMs: 0 });
+    await settle();
+    expect(await sandbox.refundRequestCount(reference)).toBe(1);
+    expect(await sandbox.refundIds(reference)).toEqual([sentId]);
+    const adopted = await refundRow(refund?.id ?? 0);
+    expect(adopted).toMatchObject({ status: 'processed', providerRefundId: String(sentId) });
+    expect((await orderRow(orderId)).refundedKobo).toBe(90_000);
   });
 
   it('Paystack unreachable: the refund stays pending with the reason, and the job sends it later', async () => {

@@ -304,14 +304,46 @@ describe('the payment sandbox refunds as Paystack does', () => {
     expect(processed.data?.refunded_at).toBeTruthy();
 
     const validateList = validator('RefundListResponse');
-    const list = await own.listRefunds({ transaction: 'CAPS-R-1' });
+    const list = await own.listRefunds();
     expect(validateList(list), JSON.stringify(validateList.errors)).toBe(true);
-    expect(list.data.map((r) => r.id)).toEqual([created.data.id]);
-    expect((await own.listRefunds({ transaction: 'CAPS-none' })).data).toEqual([]);
+    expect(list.data?.filter((r) => r.transaction_reference === 'CAPS-R-1').map((r) => r.id)).toEqual([
+      created.data.id,
+    ]);
 
     const unknown = await own.fetchRefund(99);
     expect(validator('Error')(unknown)).toBe(true);
     expect(unknown).toMatchObject({ status: false, httpStatus: 404 });
+  });
+
+  it("GET /refund pages by Paystack's documented perPage, page, from and to, newest first, with no transaction filter", async () => {
+    const own = await paid('CAPS-R-pages', 1_000_000);
+    own.holdRefunds = true;
+    const before = new Date().toISOString();
+    const ids: number[] = [];
+    for (let amount = 1; amount <= 7; amount++) {
+      const made = await own.refund({ transaction: 'CAPS-R-pages', amount });
+      if (!made.status) throw new Error(made.message);
+      ids.push(made.data.id);
+    }
+    const after = new Date().toISOString();
+    const validateList = validator('RefundListResponse');
+    const pages = [];
+    for (let page = 1; page <= 4; page++) {
+      const answer = await own.listRefunds({ perPage: 3, page, from: before, to: after });
+      expect(validateList(answer), JSON.stringify(validateList.errors)).toBe(true);
+      if (!answer.status) throw new Error(answer.message);
+      expect(answer.meta).toMatchObject({ total: 7, perPage: '3', page, pageCount: 3, skipped: (page - 1) * 3 });
+      pages.push(answer.data.map((r) => r.id));
+    }
+    expect(pages).toEqual([ids.slice(4).reverse(), ids.slice(1, 4).reverse(), ids.slice(0, 1), []]);
+    // Outside the window: none of them.
+    const later = await own.listRefunds({ from: new Date(Date.parse(after) + 1).toISOString() });
+    expect(later.status && later.data.filter((r) => ids.includes(r.id))).toEqual([]);
+    // Paystack's default page is 50; nonsense is refused as Paystack refuses it.
+    const whole = await own.listRefunds();
+    expect(whole.status && whole.meta.perPage).toBe('50');
+    expect(await own.listRefunds({ perPage: 0 })).toMatchObject({ status: false, httpStatus: 400 });
+    expect(await own.listRefunds({ from: 'yesterday' })).toMatchObject({ status: false, httpStatus: 400 });
   });
 
   it('never refunds more than the transaction less its refunds that did not fail; a failed one frees its part', async () => {
@@ -384,7 +416,7 @@ describe('the payment sandbox refunds as Paystack does', () => {
     expect(events).toHaveLength(1);
     expect(await own.settleRefund(held.id, 'failed')).toBe(true);
     expect(JSON.parse(events[1]?.body ?? '{}')).toMatchObject({ event: 'refund.failed', data: { status: 'failed' } });
-    expect((await provider.listRefunds('CAPS-R-3')).map((r) => [r.amount, r.status])).toEqual([
+    expect((await provider.listRefunds('CAPS-R-3', new Date(0))).map((r) => [r.amount, r.status])).toEqual([
       [50_000, 'failed'],
       [100_000, 'processed'],
     ]);
@@ -392,6 +424,6 @@ describe('the payment sandbox refunds as Paystack does', () => {
       provider.refund({ transactionReference: 'CAPS-R-3', amountKobo: 400_001, reason: 'r' }),
     ).rejects.toBeInstanceOf(ProviderRequestError);
     own.unavailable = true;
-    await expect(provider.listRefunds('CAPS-R-3')).rejects.toThrow(/switched off/);
+    await expect(provider.listRefunds('CAPS-R-3', new Date(0))).rejects.toThrow(/switched off/);
   });
 });

@@ -321,9 +321,9 @@ async function leaseRefund(em: Em, refund: Refund): Promise<boolean> {
 
 /**
  * Sends pending refunds to Paystack, after the transaction that created them committed. A refund Paystack
- * already has (sent before a crash: found with GET /refund?transaction=, same amount, not failed, carrying
- * our marker or none, not linked to another row) is adopted instead of sent again. Marks each sent one
- * processing with Paystack's id. Never throws for Paystack's trouble: the refund stays pending, with the
+ * already has (sent before a crash: found on any page of GET /refund since the row was made, same amount, not
+ * failed, carrying our marker or none, not linked to another row) is adopted instead of sent again. Marks each
+ * sent one processing with Paystack's id. Never throws for Paystack's trouble: the refund stays pending, with the
  * reason, for the "send-refunds" job. Answers the ids marked processing.
  */
 export async function sendRefunds(services: Services, refundIds: number[]): Promise<number[]> {
@@ -341,7 +341,8 @@ export async function sendRefunds(services: Services, refundIds: number[]): Prom
         { fields: ['providerRefundId'], disableIdentityMap: true },
       );
       const linked = new Set(known.map((r) => r.providerRefundId));
-      const atPaystack = await services.payments.listRefunds(reference);
+      // Paystack made it, if at all, after this row was committed: its list from then on holds it.
+      const atPaystack = await services.payments.listRefunds(reference, refund.createdAt);
       const adopt = atPaystack.find((r) => {
         if (linked.has(r.id) || r.amount !== refund.amountKobo || FAILED_STATUSES.has(r.status)) return false;
         const marker = markerOf(r.merchantNote);
@@ -442,14 +443,15 @@ export async function applyRefundOutcomesOf(
 ): Promise<RefundOutcome[]> {
   if (event.refundId) return [await applyRefundOutcome(ctx, event.refundId)];
   if (!event.transactionReference) return [];
-  const inFlight = await ctx.em.count(RefundSchema, {
-    payment: { reference: event.transactionReference },
-    status: { $in: ['pending', 'processing'] },
-  });
-  if (inFlight === 0) return [];
+  const [oldest] = await ctx.em.find(
+    RefundSchema,
+    { payment: { reference: event.transactionReference }, status: { $in: ['pending', 'processing'] } },
+    { fields: ['createdAt'], orderBy: { createdAt: 'asc' }, limit: 1, disableIdentityMap: true },
+  );
+  if (!oldest) return [];
   let atPaystack: VerifiedRefund[];
   try {
-    atPaystack = await ctx.services.payments.listRefunds(event.transactionReference);
+    atPaystack = await ctx.services.payments.listRefunds(event.transactionReference, oldest.createdAt);
   } catch (error) {
     if (error instanceof ProviderUnavailableError || error instanceof ProviderRequestError) {
       throw new DomainError('BANK_UNAVAILABLE', 'Paystack could not be reached to confirm the refund.');

@@ -323,6 +323,27 @@ export async function isPayable(ctx: Pick<Context, 'em'>, reference: string): Pr
 const TRANSFER_EVENTS = new Set(['transfer.success', 'transfer.failed', 'transfer.reversed']);
 const REFUND_EVENTS = new Set(['refund.pending', 'refund.processing', 'refund.processed', 'refund.failed']);
 
+/** A JSON object (not an array, not null). */
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A webhook body as Paystack sends every event: an object with the event's name and its data object. Anything
+ * else (null, an array, a string, no data...) is BAD_REQUEST (400), before anything is read or changed.
+ */
+function webhookEventOf(rawBody: string): { event: string; data: Record<string, unknown> } {
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    throw new DomainError('BAD_REQUEST', 'The webhook body is not valid JSON.');
+  }
+  if (!isObject(body) || typeof body.event !== 'string' || body.event === '' || !isObject(body.data)) {
+    throw new DomainError('BAD_REQUEST', 'The webhook body must be an object with an event name and a data object.');
+  }
+  return { event: body.event, data: body.data };
+}
+
 /**
  * POST /payment/webhook: a signed event; charge.success triggers our own verify of its reference, and
  * transfer.success / transfer.failed / transfer.reversed our own verify of a payout's transfer.
@@ -335,28 +356,28 @@ export async function handleWebhook(
   if (!ctx.services.payments.verifySignature(rawBody, signature)) {
     throw new DomainError('UNAUTHENTICATED', 'Invalid webhook signature');
   }
-  let event: { event?: unknown; data?: { reference?: unknown; id?: unknown; transaction_reference?: unknown } };
-  try {
-    event = JSON.parse(rawBody);
-  } catch {
-    throw new DomainError('BAD_REQUEST', 'The webhook body is not valid JSON.');
+  const { event, data } = webhookEventOf(rawBody);
+  const reference = typeof data.reference === 'string' && data.reference !== '' ? data.reference : null;
+  if ((event === 'charge.success' || TRANSFER_EVENTS.has(event)) && reference === null) {
+    throw new DomainError('BAD_REQUEST', `The ${event} event has no reference.`);
   }
-  const reference = event.data?.reference;
-  if (event.event === 'charge.success' && typeof reference === 'string') {
+  if (event === 'charge.success' && reference !== null) {
     const known = await ctx.em.count(PaymentSchema, { reference });
     if (known) await verifyPayment(ctx, reference);
   }
   // A payout's transfer settled: our own verify of the reference decides, never the body (unknown ones: 200).
-  if (typeof event.event === 'string' && TRANSFER_EVENTS.has(event.event) && typeof reference === 'string') {
+  if (TRANSFER_EVENTS.has(event) && reference !== null) {
     await applyTransferOutcome(ctx, reference);
   }
   // A refund moved on: GET /refund/{id} (or the transaction's refunds) decides, never the body.
-  if (typeof event.event === 'string' && REFUND_EVENTS.has(event.event) && event.data) {
-    const { id, transaction_reference: transaction } = event.data;
-    await applyRefundOutcomesOf(ctx, {
-      refundId: typeof id === 'string' || typeof id === 'number' ? String(id) : null,
-      transactionReference: typeof transaction === 'string' ? transaction : null,
-    });
+  if (REFUND_EVENTS.has(event)) {
+    const { id, transaction_reference: transaction } = data;
+    const refundId = (typeof id === 'string' && id !== '') || typeof id === 'number' ? String(id) : null;
+    const transactionReference = typeof transaction === 'string' && transaction !== '' ? transaction : null;
+    if (refundId === null && transactionReference === null) {
+      throw new DomainError('BAD_REQUEST', `The ${event} event has neither a refund id nor a transaction reference.`);
+    }
+    await applyRefundOutcomesOf(ctx, { refundId, transactionReference });
   }
   return { received: true };
 }

@@ -30,7 +30,7 @@ export interface VerifiedTransfer {
   reason: string | null;
 }
 
-/** What we need from GET /refund/{id}, GET /refund?transaction= and the refund webhooks' `data`. */
+/** What we need from GET /refund/{id}, GET /refund and the refund webhooks' `data`. */
 export interface VerifiedRefund {
   /** Paystack's refund id. */
   id: string;
@@ -112,8 +112,11 @@ export interface PaymentProvider {
   refund(input: { transactionReference: string; amountKobo: number; reason: string }): Promise<VerifiedRefund>;
   /** GET /refund/{id}: null when Paystack does not know the id. */
   fetchRefund(refundId: string): Promise<VerifiedRefund | null>;
-  /** GET /refund?transaction=…: every refund of a transaction. */
-  listRefunds(transactionReference: string): Promise<VerifiedRefund[]>;
+  /**
+   * Every refund of a transaction made since `since` (the time of our record of the first one looked for):
+   * GET /refund by its documented perPage, page, from and to, every page read (refundsOfTransaction).
+   */
+  listRefunds(transactionReference: string, since: Date): Promise<VerifiedRefund[]>;
 }
 
 export function signBody(secret: string, rawBody: string): string {
@@ -195,6 +198,58 @@ export function verifiedRefundOf(data: PaystackRefundData | null | undefined): V
   };
 }
 
+/** What a page of GET /refund is asked with: only the parameters Paystack's description documents. */
+export interface RefundPageQuery {
+  perPage: number;
+  page: number;
+  /** ISO date-times. */
+  from: string;
+  to: string;
+}
+
+/** One page of GET /refund: its refunds and, when Paystack says it, how many pages there are. */
+export interface RefundPage {
+  data: PaystackRefundData[];
+  pageCount: number | null;
+}
+
+/** Refunds asked for per page of GET /refund. */
+export const REFUND_PAGE_SIZE = 100;
+/** The most pages one look-up reads (10,000 refunds in its window); past them it gives up for now. */
+export const MAX_REFUND_PAGES = 100;
+/** How much earlier or later than our clock Paystack's may date a refund. */
+const REFUND_CLOCK_MARGIN_MS = 60 * 60_000;
+
+/**
+ * The refunds of one transaction made since `since`, by the documented means only: GET /refund has no
+ * transaction filter, so every page from `since` (less a margin for clocks) to now is read and the
+ * transaction's refunds are picked out here. A refund on any page is found, never only the first 100; when
+ * the window holds more than MAX_REFUND_PAGES pages it throws ProviderUnavailableError rather than answer
+ * a list that may miss one (a refund looked up to avoid sending it twice must not be missed).
+ */
+export async function refundsOfTransaction(
+  listPage: (query: RefundPageQuery) => Promise<RefundPage>,
+  transactionReference: string,
+  since: Date,
+  now: Date = new Date(),
+): Promise<VerifiedRefund[]> {
+  const from = new Date(Math.min(since.getTime(), now.getTime()) - REFUND_CLOCK_MARGIN_MS).toISOString();
+  const to = new Date(now.getTime() + REFUND_CLOCK_MARGIN_MS).toISOString();
+  const found = new Map<string, VerifiedRefund>();
+  for (let page = 1; page <= MAX_REFUND_PAGES; page++) {
+    const { data, pageCount } = await listPage({ perPage: REFUND_PAGE_SIZE, page, from, to });
+    for (const item of data) {
+      const refund = verifiedRefundOf(item);
+      if (refund?.transactionReference === transactionReference) found.set(refund.id, refund);
+    }
+    // Without a page count, the list ends at an empty page: a short page may only mean a smaller page size.
+    if (data.length === 0 || (pageCount !== null && page >= pageCount)) return [...found.values()];
+  }
+  throw new ProviderUnavailableError(
+    `Paystack lists more than ${MAX_REFUND_PAGES * REFUND_PAGE_SIZE} refunds since ${from}: not all could be read`,
+  );
+}
+
 /** The most pages of GET /bank we follow (Paystack's Nigerian list is a few hundred banks). */
 const MAX_BANK_PAGES = 20;
 
@@ -254,7 +309,8 @@ export class PaystackProvider implements PaymentProvider {
       method: 'POST',
       body: JSON.stringify({
         email: input.email,
-        amount: String(input.amountKobo),
+        // Paystack's description types amount as an integer of kobo; a string is refused (400).
+        amount: input.amountKobo,
         currency: 'NGN',
         reference: input.reference,
         callback_url: input.callbackUrl,
@@ -400,17 +456,26 @@ export class PaystackProvider implements PaymentProvider {
     return refund;
   }
 
-  async listRefunds(transactionReference: string): Promise<VerifiedRefund[]> {
-    const query = new URLSearchParams({ transaction: transactionReference, perPage: '100' });
-    const { ok, status, body } = await this.call<PaystackRefundData[]>(`/refund?${query}`);
-    if (status === 404) return [];
-    PaystackProvider.unavailableOn(status, body, 'refund list');
-    if (!ok || !body.status || !Array.isArray(body.data)) {
-      throw new ProviderRequestError(body.message ?? `Paystack refund list failed (HTTP ${status})`, status);
-    }
-    // Only this transaction's refunds, whatever else Paystack's filter lets through.
-    return body.data
-      .map((data) => verifiedRefundOf(data))
-      .filter((r): r is VerifiedRefund => r !== null && r.transactionReference === transactionReference);
+  async listRefunds(transactionReference: string, since: Date): Promise<VerifiedRefund[]> {
+    return refundsOfTransaction(
+      async (query) => {
+        const params = new URLSearchParams({
+          perPage: String(query.perPage),
+          page: String(query.page),
+          from: query.from,
+          to: query.to,
+        });
+        const { ok, status, body } = await this.call<PaystackRefundData[]>(`/refund?${params}`);
+        if (status === 404) return { data: [], pageCount: null };
+        PaystackProvider.unavailableOn(status, body, 'refund list');
+        if (!ok || !body.status || !Array.isArray(body.data)) {
+          throw new ProviderRequestError(body.message ?? `Paystack refund list failed (HTTP ${status})`, status);
+        }
+        const pageCount = body.meta?.pageCount;
+        return { data: body.data, pageCount: typeof pageCount === 'number' ? pageCount : null };
+      },
+      transactionReference,
+      since,
+    );
   }
 }

@@ -10,6 +10,7 @@ import type {
 import {
   ProviderRequestError,
   ProviderUnavailableError,
+  refundsOfTransaction,
   signatureMatches,
   signBody,
   verifiedRefundOf,
@@ -824,18 +825,6 @@ export class PaystackSandbox {
     return em.findOne(SandboxRefundSchema, { id: rowId }, { populate: ['transaction'] });
   }
 
-  /** The refunds of a transaction (every refund without one), settling overdue ones first. */
-  private async refundsOf(reference?: string): Promise<RefundRow[]> {
-    const where = reference === undefined ? {} : { transaction: { reference } };
-    let rows = await this.em().find(SandboxRefundSchema, where, { populate: ['transaction'], orderBy: { id: 'asc' } });
-    const overdue = rows.filter((r) => this.overdue(r));
-    if (overdue.length > 0) {
-      for (const r of overdue) await this.settleRefund(REFUND_IDS + r.id, 'processed');
-      rows = await this.em().find(SandboxRefundSchema, where, { populate: ['transaction'], orderBy: { id: 'asc' } });
-    }
-    return rows;
-  }
-
   private overdue(r: RefundRow) {
     return r.status === 'pending' && !r.held && Date.now() - r.createdAt.getTime() > SETTLE_OVERDUE_MS;
   }
@@ -894,20 +883,48 @@ export class PaystackSandbox {
     return { status: true as const, message: 'Refund retrieved', data: this.refundData(r) };
   }
 
-  /** GET /refund?transaction=…: the refunds of a transaction (every refund without one), newest first. */
-  async listRefunds(query: { transaction?: string } = {}) {
-    const list = (await this.refundsOf(query.transaction || undefined)).reverse();
+  /**
+   * GET /refund with the query Paystack's description documents: `perPage` (default 50), `page` (from 1),
+   * `from` and `to` (ISO date-times bounding when a refund was made), newest first. Like that description it
+   * has no filter by transaction: whoever wants one transaction's refunds reads every page and picks them.
+   */
+  async listRefunds(query: { perPage?: number; page?: number; from?: string; to?: string } = {}) {
+    const perPage = query.perPage ?? 50;
+    const page = query.page ?? 1;
+    if (!Number.isSafeInteger(perPage) || perPage < 1 || !Number.isSafeInteger(page) || page < 1) {
+      return { ...failure(400, 'perPage and page must be whole numbers, at least 1', 'invalid_params'), data: null };
+    }
+    const from = query.from === undefined ? null : new Date(query.from);
+    const to = query.to === undefined ? null : new Date(query.to);
+    if ((from && Number.isNaN(from.getTime())) || (to && Number.isNaN(to.getTime()))) {
+      return { ...failure(400, 'from and to must be dates', 'invalid_params'), data: null };
+    }
+    const where = from || to ? { createdAt: { ...(from && { $gte: from }), ...(to && { $lte: to }) } } : {};
+    const read = () =>
+      this.em().findAndCount(SandboxRefundSchema, where, {
+        populate: ['transaction'],
+        orderBy: { createdAt: 'desc', id: 'desc' },
+        limit: perPage,
+        offset: (page - 1) * perPage,
+      });
+    let [rows, total] = await read();
+    const overdue = rows.filter((r) => this.overdue(r));
+    if (overdue.length > 0) {
+      for (const r of overdue) await this.settleRefund(REFUND_IDS + r.id, 'processed');
+      [rows, total] = await read();
+    }
+    const failed = await this.em().count(SandboxRefundSchema, { ...where, status: 'failed' });
     return {
       status: true as const,
       message: 'Refunds retrieved',
-      data: list.map((r) => this.refundData(r)),
+      data: rows.map((r) => this.refundData(r)),
       meta: {
-        total: list.length,
-        skipped: 0,
-        perPage: '50',
-        page: 1,
-        pageCount: 1,
-        failedRefundCount: list.filter((r) => r.status === 'failed').length,
+        total,
+        skipped: (page - 1) * perPage,
+        perPage: String(perPage),
+        page,
+        pageCount: Math.ceil(total / perPage),
+        failedRefundCount: failed,
       },
     };
   }
@@ -1239,10 +1256,16 @@ export class SandboxProvider implements PaymentProvider {
     return answer.status ? verifiedRefundOf(answer.data) : null;
   }
 
-  async listRefunds(transactionReference: string): Promise<VerifiedRefund[]> {
+  async listRefunds(transactionReference: string, since: Date): Promise<VerifiedRefund[]> {
     this.reachable('refund list');
-    return (await this.sandbox.listRefunds({ transaction: transactionReference })).data
-      .map((data) => verifiedRefundOf(data))
-      .filter((r): r is VerifiedRefund => r !== null);
+    return refundsOfTransaction(
+      async (query) => {
+        const answer = await this.sandbox.listRefunds(query);
+        if (!answer.status) throw new ProviderRequestError(answer.message, answer.httpStatus);
+        return { data: answer.data, pageCount: answer.meta.pageCount };
+      },
+      transactionReference,
+      since,
+    );
   }
 }
