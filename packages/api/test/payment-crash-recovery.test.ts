@@ -164,13 +164,15 @@ describe('sandbox webhooks are tried again until they get a 2xx', () => {
     const { reference } = await unpaidCheckout(product);
     const answers: boolean[] = [];
     // The server answers 500 the first time (as during a restart).
-    sandbox().onWebhook = () => {
+    sandbox().onWebhook = (body) => {
+      // Other tests' events stay undelivered; only this payment's answers are counted.
+      if (!body.includes(reference)) return false;
       answers.push(answers.length > 0);
       return answers.length > 1;
     };
     try {
       await sandbox().pay(reference, SANDBOX_SUCCESS_CARD);
-      await sandbox().idle();
+      await sandbox().deliverWebhooksOf(reference);
       expect(answers).toEqual([false]);
       // Not due yet: nothing sent again.
       expect(await sandbox().deliverDueWebhooks(new Date(Date.now() + 60_000))).toBe(0);

@@ -131,6 +131,8 @@ export const SandboxWebhookSchema = defineEntity({
   indexes: [{ properties: ['deliveredAt', 'nextAttemptAt'] }],
   properties: {
     id: p.integer().primary().autoincrement(),
+    /** The payment reference of a charge event, which the hosted page delivers right after paying. */
+    reference: p.string().length(100).nullable().index(),
     body: p.text(),
     attempts: p.integer().default(0),
     /** When to try again; null once delivered or given up (after Paystack's 72 hours). */

@@ -1157,9 +1157,28 @@ export class PaystackSandbox {
           },
     );
     // The charge.success event is recorded right after the payment (its own statement: SQLite allows one
-    // writer at a time across processes), then posted; the server's verify job covers a crash in between.
-    if (changed === 1 && success) await this.send(await this.webhookBody(reference));
+    // writer at a time across processes); the hosted page posts it (deliverWebhooksOf), the retries after.
+    if (changed === 1 && success) {
+      const em = this.em();
+      em.create(SandboxWebhookSchema, {
+        reference: String(reference),
+        body: await this.webhookBody(reference, em),
+        attempts: 0,
+        nextAttemptAt: new Date(),
+      });
+      await em.flush();
+    }
     return this.transaction(reference);
+  }
+
+  /** Posts now the events of a payment not delivered yet (the hosted page, right after paying). */
+  async deliverWebhooksOf(reference: string): Promise<void> {
+    const events = await this.em().find(
+      SandboxWebhookSchema,
+      { reference, deliveredAt: null, nextAttemptAt: { $ne: null } },
+      { fields: ['id', 'attempts'], orderBy: { id: 'asc' } },
+    );
+    for (const event of events) await this.attemptWebhook(event.id, event.attempts);
   }
 }
 
