@@ -3,6 +3,7 @@
  * this package — test databases and environments, row fixtures, and the entities and service texts
  * their assertions read — so they never reach into this package's folders by relative path.
  */
+export type { EventSubscriber } from '@mikro-orm/core';
 export type { Em } from '../src/db/orm.js';
 export * from '../src/modules/addresses/addresses.entities.js';
 export * from '../src/modules/auth/auth.entities.js';

@@ -33,6 +33,7 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   success: 'Paid',
   failed: 'Failed',
   reversed: 'Reversed',
+  cancelled: 'Cancelled',
 };
 
 export type FinanceTone = 'success' | 'warning' | 'danger' | 'info' | 'neutral';
@@ -43,6 +44,7 @@ export const PAYOUT_STATUS_TONES: Record<PayoutStatus, FinanceTone> = {
   success: 'success',
   failed: 'danger',
   reversed: 'warning',
+  cancelled: 'neutral',
 };
 
 /** A report's state: pending waits, reviewed is being looked at, resolved is done (admin and vendor dashboards). */

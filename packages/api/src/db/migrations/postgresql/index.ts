@@ -9,6 +9,7 @@ import { Migration20261124163742 as M5 } from './Migration20261124163742.js';
 import { Migration20261124185913 as M6 } from './Migration20261124185913.js';
 import { Migration20261124225124 as M7 } from './Migration20261124225124.js';
 import { Migration20261125044829 as M8 } from './Migration20261125044829.js';
+import { Migration20261128165332 as M9 } from './Migration20261128165332.js';
 
 export const postgresqlMigrations: MigrationObject[] = [
   { name: 'Migration20261121003426', class: M0 },
@@ -20,4 +21,5 @@ export const postgresqlMigrations: MigrationObject[] = [
   { name: 'Migration20261124185913', class: M6 },
   { name: 'Migration20261124225124', class: M7 },
   { name: 'Migration20261125044829', class: M8 },
+  { name: 'Migration20261128165332', class: M9 },
 ];

@@ -9,6 +9,7 @@ import { Migration20261124163741 as M5 } from './Migration20261124163741.js';
 import { Migration20261124185912 as M6 } from './Migration20261124185912.js';
 import { Migration20261124225124 as M7 } from './Migration20261124225124.js';
 import { Migration20261125044828 as M8 } from './Migration20261125044828.js';
+import { Migration20261128165329 as M9 } from './Migration20261128165329.js';
 
 export const sqliteMigrations: MigrationObject[] = [
   { name: 'Migration20261121003426', class: M0 },
@@ -20,4 +21,5 @@ export const sqliteMigrations: MigrationObject[] = [
   { name: 'Migration20261124185912', class: M6 },
   { name: 'Migration20261124225124', class: M7 },
   { name: 'Migration20261125044828', class: M8 },
+  { name: 'Migration20261128165329', class: M9 },
 ];
