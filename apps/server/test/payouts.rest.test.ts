@@ -278,5 +278,12 @@ describe('a bank change during a payout run (issue 25, finding 1)', () => {
     });
     expect(listed.data[0].failure_reason).toMatch(/bank account/);
     expect((await call('GET', '/vendor/balance', shop.token)).json()).toMatchObject({ available: 14_000, paid_out: 0 });
+
+    // The admin's shop view lists the change.
+    const detail = await call('GET', `/admin/vendors/${shop.id}`, adminToken);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().bank_changes).toMatchObject([
+      { old_bank_code: '057', old_account_last4: '6789', new_bank_code: '058', new_account_last4: '7778' },
+    ]);
   });
 });

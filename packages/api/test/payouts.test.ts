@@ -670,6 +670,23 @@ describe('a bank change during a payout run (issue 25, finding 1)', () => {
     expect(mail.text).toContain('A payout of ₦12,000 not yet sent to the old account was cancelled');
     expect(mail.text).toContain("If this wasn't you");
 
+    // The admin's shop view shows the change: when, the bank and last digits before and after.
+    const adminToken = await sessionTokenFor(env.services, (await makeUser(fresh(), { role: 'admin' })).id);
+    const detail = await env.caller(adminToken).admin.vendors.get({ id: shop });
+    expect(detail.bank_changes).toEqual([
+      {
+        id: expect.any(Number),
+        changed_at: expect.any(String),
+        changed_by: 'Fixture Person',
+        old_bank_code: '057',
+        old_bank_name: 'Zenith Bank',
+        old_account_last4: oldAccount.slice(-4),
+        new_bank_code: '058',
+        new_bank_name: 'Guaranty Trust Bank',
+        new_account_last4: '7778',
+      },
+    ]);
+
     // The next runs (the settle job included) neither resend it nor pay the new account during the pause.
     await runPayouts(env.services, { trigger: 'schedule' });
     expect(await payoutsOf(shop)).toHaveLength(1);

@@ -80,3 +80,9 @@ export const PAGE_SIZE = 10;
 export function naira(value: number): string {
   return formatNaira(value === 0 ? 0 : value);
 }
+
+/** The account a payout is paid to, as recorded on it ("Zenith Bank ending 6789"); a dash for older payouts. */
+export function payoutAccount(payout: { bank_name: string | null; account_last4: string | null }): string {
+  if (!payout.bank_name || !payout.account_last4) return '—';
+  return `${payout.bank_name} ending ${payout.account_last4}`;
+}
