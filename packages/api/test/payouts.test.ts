@@ -699,6 +699,28 @@ describe('a bank change during a payout run (issue 25, finding 1)', () => {
     expect(await transferredTo(next!.reference)).toBe(NEW_ACCOUNT);
   });
 
+  it('a change after the transfer step took the payout leaves it to the recorded account: never redirected', async () => {
+    const shop = await payableShop({ naira: 11_500 });
+    const oldAccount = (await fresh().findOneOrFail(VendorSchema, { id: shop })).accountNumber;
+    const token = await ownerToken(shop);
+    sandbox.holdTransfers = true;
+    // The change lands while the transfer request is on its way to Paystack.
+    const provider = env.services.payments;
+    const send = provider.transfer.bind(provider);
+    vi.spyOn(provider, 'transfer').mockImplementation(async (input) => {
+      if (input.reference.startsWith(`po-${shop}-`)) {
+        await env.caller(token).auth.updateProfile({ bank_code: '058', account_number: NEW_ACCOUNT });
+      }
+      return send(input);
+    });
+    await runPayouts(env.services, { trigger: 'schedule' });
+    const payout = await onlyPayout(shop);
+    expect(payout.status).toBe('processing');
+    expect(await transferredTo(payout.reference)).toBe(oldAccount);
+    expect(await sandbox.transferRequestCount(payout.reference)).toBe(1);
+    expect((await balance(shop)).availableKobo).toBe(0);
+  });
+
   it('a process killed after writing the payout, then a bank change: the resumed transfer step never pays the new account', async () => {
     const shop = await payableShop({ naira: 13_000 });
     const token = await ownerToken(shop);
