@@ -197,8 +197,10 @@ describe('vendor bank details over REST', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]?.details).toEqual({
       old_bank_code: '057',
+      old_bank_name: 'Zenith Bank',
       old_account_last4: '6789',
       new_bank_code: '058',
+      new_bank_name: 'Guaranty Trust Bank',
       new_account_last4: '4445',
     });
   });

@@ -2,6 +2,7 @@ import { signBody } from '@caps/api';
 import {
   AuditLogSchema,
   type Em,
+  type EventSubscriber,
   LedgerEntrySchema,
   makeUser,
   makeVendor,
@@ -230,5 +231,59 @@ describe('who may read and run payouts', () => {
     expect(await payoutsOf(shop.id)).toHaveLength(0);
     const vendor = await fresh().findOneOrFail(VendorSchema, { id: shop.id });
     expect(vendor.payoutSeq).toBe(0);
+  });
+});
+
+describe('a bank change during a payout run (issue 25, finding 1)', () => {
+  it('PUT /api/profile right after the payout is written: it is cancelled, never sent to the new account', async () => {
+    const shop = await shopWithBalance(14_000);
+    const NEW_ACCOUNT = '5556667778';
+    sandbox().holdTransfers = true;
+    // The attacker polls GET /api/vendor/payouts and changes the account as soon as a pending payout shows:
+    // here the moment the payout's transaction commits, before the run's transfer step.
+    let changing: ReturnType<typeof call> | null = null;
+    const subscriber: EventSubscriber = {
+      async afterTransactionCommit() {
+        if (changing) return;
+        const listed = await call('GET', '/vendor/payouts', shop.token);
+        if (!listed.json().data.some((p: { status: string }) => p.status === 'pending')) return;
+        changing = call('PUT', '/profile', shop.token, { account_number: NEW_ACCOUNT, bank_code: '058' });
+        await changing;
+      },
+    };
+    const events = env.services.orm.em.getEventManager();
+    events.registerSubscriber(subscriber);
+    try {
+      expect((await call('POST', '/admin/payouts/run', adminToken)).statusCode).toBe(200);
+    } finally {
+      events.getSubscribers().delete(subscriber);
+    }
+    expect(changing).not.toBeNull();
+    const answer = await (changing as unknown as ReturnType<typeof call>);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().vendor.payouts_paused_until).toEqual(expect.any(String));
+
+    const [payout] = await payoutsOf(shop.id);
+    const sent = await sandbox().verifyTransfer(payout?.reference as string);
+    expect(sent.data?.recipient.details.account_number).not.toBe(NEW_ACCOUNT);
+    expect(await sandbox().transferRequestCount(payout?.reference as string)).toBe(0);
+
+    const listed = (await call('GET', '/vendor/payouts', shop.token)).json();
+    expect(listed.data[0]).toMatchObject({
+      id: payout?.id,
+      amount: 14_000,
+      status: 'cancelled',
+      bank_code: '057',
+      account_last4: '6789',
+    });
+    expect(listed.data[0].failure_reason).toMatch(/bank account/);
+    expect((await call('GET', '/vendor/balance', shop.token)).json()).toMatchObject({ available: 14_000, paid_out: 0 });
+
+    // The admin's shop view lists the change.
+    const detail = await call('GET', `/admin/vendors/${shop.id}`, adminToken);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().bank_changes).toMatchObject([
+      { old_bank_code: '057', old_account_last4: '6789', new_bank_code: '058', new_account_last4: '7778' },
+    ]);
   });
 });

@@ -321,8 +321,10 @@ describe('a vendor changing bank details', () => {
     expect(entries[0]?.actor?.id).toBe(userId);
     expect(entries[0]?.details).toEqual({
       old_bank_code: '057',
+      old_bank_name: 'Zenith Bank',
       old_account_last4: '6789',
       new_bank_code: '058',
+      new_bank_name: 'Guaranty Trust Bank',
       new_account_last4: '3210',
     });
     const serialized = JSON.stringify(entries[0]?.details);

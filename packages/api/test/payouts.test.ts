@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { EventSubscriber } from '@mikro-orm/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Services } from '../src/context.js';
 import { type Em, openDatabase } from '../src/db/orm.js';
@@ -6,7 +7,8 @@ import { type JobDeclaration, msUntilUtcHour, startJobs } from '../src/jobs.js';
 import { AuditLogSchema } from '../src/modules/auth/auth.entities.js';
 import { LedgerEntrySchema, type Payout, PayoutSchema } from '../src/modules/finance/finance.entities.js';
 import { balanceOf, writeEntries } from '../src/modules/finance/ledger.js';
-import { applyTransferOutcome, runPayouts } from '../src/modules/finance/payouts.service.js';
+import { applyTransferOutcome, runPayouts, settleInFlight } from '../src/modules/finance/payouts.service.js';
+import { EmailMessageSchema, NotificationSchema } from '../src/modules/notifications/notifications.entities.js';
 import { handleWebhook } from '../src/modules/payment/payment.service.js';
 import { ProviderRequestError, signBody } from '../src/modules/payment/provider.js';
 import {
@@ -580,5 +582,173 @@ describe('demo seed payout history', () => {
     expect((await balanceOf(em, paid.vendor.id, now)).availableKobo).toBeGreaterThanOrEqual(0);
     expect((await balanceOf(em, failed.vendor.id, now)).paidOutKobo).toBe(0);
     expect((await balanceOf(em, failed.vendor.id, now)).availableKobo).toBeGreaterThanOrEqual(failed.amountKobo);
+  });
+});
+
+/**
+ * Runs `action` once, right after the transaction that wrote this shop's first `pending` payout commits: the
+ * attacker who polls GET /vendor/payouts and changes the bank account the moment a payout appears, before
+ * the run's transfer step reads anything. An error of `action` is the run's (a process killed there).
+ */
+function whenPayoutCommitted(shop: number, action: () => Promise<unknown>) {
+  const state: { fired: boolean; result?: unknown } = { fired: false };
+  const subscriber: EventSubscriber = {
+    async afterTransactionCommit() {
+      if (state.fired) return;
+      const pending = await fresh().count(PayoutSchema, { vendor: shop, status: 'pending' });
+      if (pending === 0) return;
+      state.fired = true;
+      state.result = await action();
+    },
+  };
+  const events = env.services.orm.em.getEventManager();
+  events.registerSubscriber(subscriber);
+  return {
+    state,
+    stop: () => events.getSubscribers().delete(subscriber),
+  };
+}
+
+/** Where the sandbox sent a payout's transfer (the account number of its recipient), or null for none. */
+async function transferredTo(reference: string): Promise<string | null> {
+  const answer = await sandbox.verifyTransfer(reference);
+  return answer.data?.recipient.details.account_number ?? null;
+}
+
+describe('a bank change during a payout run (issue 25, finding 1)', () => {
+  const NEW_ACCOUNT = '5556667778';
+
+  async function ownerToken(shop: number) {
+    const vendor = await fresh().findOneOrFail(VendorSchema, { id: shop });
+    return sessionTokenFor(env.services, vendor.user.id);
+  }
+
+  it('a change right after the payout is written never sends it to the new account: it is cancelled, the money available again', async () => {
+    const shop = await payableShop({ naira: 12_000 });
+    const oldAccount = (await fresh().findOneOrFail(VendorSchema, { id: shop })).accountNumber;
+    const token = await ownerToken(shop);
+    sandbox.holdTransfers = true;
+    const hook = whenPayoutCommitted(shop, () =>
+      env.caller(token).auth.updateProfile({ bank_code: '058', account_number: NEW_ACCOUNT }),
+    );
+    try {
+      await runPayouts(env.services, { trigger: 'schedule' });
+    } finally {
+      hook.stop();
+    }
+    expect(hook.state.fired).toBe(true);
+    expect(hook.state.result).toMatchObject({ vendor: { account_number: NEW_ACCOUNT } });
+
+    const payout = await onlyPayout(shop);
+    expect(await transferredTo(payout.reference)).not.toBe(NEW_ACCOUNT);
+    expect(await sandbox.transferRequestCount(payout.reference)).toBe(0);
+    expect(payout.status).toBe('cancelled');
+    // Recorded at creation: the account that was verified and unchanged before the payout.
+    expect(payout).toMatchObject({ bankCode: '057', accountLast4: oldAccount.slice(-4) });
+    expect(payout.recipientCode).toMatch(/^RCP_/);
+    expect(await balance(shop)).toEqual({ pendingKobo: 0, availableKobo: 1_200_000, paidOutKobo: 0 });
+    expect((await entriesOf(payout.id)).map((e) => [e.key, e.amountKobo])).toEqual([
+      [`payout:${payout.id}:payout:available`, -1_200_000],
+      [`payout:${payout.id}:payout:paid_out`, 1_200_000],
+      [`payout:${payout.id}:payout_reversal:paid_out`, -1_200_000],
+      [`payout:${payout.id}:payout_reversal:available`, 1_200_000],
+    ]);
+
+    // The owner is told, by email and in the app, with what to do if it was not them.
+    const vendor = await fresh().findOneOrFail(VendorSchema, { id: shop });
+    const notice = await fresh().findOneOrFail(NotificationSchema, {
+      user: vendor.user.id,
+      kind: 'bank_account_changed',
+    });
+    expect(notice.title).toBe('Your payout bank account was changed');
+    expect(notice.body).toContain('ending 7778');
+    expect(notice.body).toContain("If this wasn't you, contact support");
+    const mail = await fresh().findOneOrFail(EmailMessageSchema, {
+      user: vendor.user.id,
+      kind: 'bank_account_changed',
+    });
+    expect(mail.subject).toBe('Your payout bank account was changed');
+    expect(mail.text).toContain(`ending ${oldAccount.slice(-4)}`);
+    expect(mail.text).toContain('A payout of ₦12,000 not yet sent to the old account was cancelled');
+    expect(mail.text).toContain("If this wasn't you");
+
+    // The admin's shop view shows the change: when, the bank and last digits before and after.
+    const adminToken = await sessionTokenFor(env.services, (await makeUser(fresh(), { role: 'admin' })).id);
+    const detail = await env.caller(adminToken).admin.vendors.get({ id: shop });
+    expect(detail.bank_changes).toEqual([
+      {
+        id: expect.any(Number),
+        changed_at: expect.any(String),
+        changed_by: 'Fixture Person',
+        old_bank_code: '057',
+        old_bank_name: 'Zenith Bank',
+        old_account_last4: oldAccount.slice(-4),
+        new_bank_code: '058',
+        new_bank_name: 'Guaranty Trust Bank',
+        new_account_last4: '7778',
+      },
+    ]);
+
+    // The next runs (the settle job included) neither resend it nor pay the new account during the pause.
+    await runPayouts(env.services, { trigger: 'schedule' });
+    expect(await payoutsOf(shop)).toHaveLength(1);
+    expect(await sandbox.transferRequestCount(payout.reference)).toBe(0);
+    // After the pause the new account, now unchanged for 24 hours, is paid under a new payout.
+    env.clock.advance(25 * 3_600_000);
+    await runPayouts(env.services, { trigger: 'schedule' });
+    const [, next] = await payoutsOf(shop);
+    expect(next).toMatchObject({ amountKobo: 1_200_000, bankCode: '058', accountLast4: NEW_ACCOUNT.slice(-4) });
+    expect(await transferredTo(next!.reference)).toBe(NEW_ACCOUNT);
+  });
+
+  it('a change after the transfer step took the payout leaves it to the recorded account: never redirected', async () => {
+    const shop = await payableShop({ naira: 11_500 });
+    const oldAccount = (await fresh().findOneOrFail(VendorSchema, { id: shop })).accountNumber;
+    const token = await ownerToken(shop);
+    sandbox.holdTransfers = true;
+    // The change lands while the transfer request is on its way to Paystack.
+    const provider = env.services.payments;
+    const send = provider.transfer.bind(provider);
+    vi.spyOn(provider, 'transfer').mockImplementation(async (input) => {
+      if (input.reference.startsWith(`po-${shop}-`)) {
+        await env.caller(token).auth.updateProfile({ bank_code: '058', account_number: NEW_ACCOUNT });
+      }
+      return send(input);
+    });
+    await runPayouts(env.services, { trigger: 'schedule' });
+    const payout = await onlyPayout(shop);
+    expect(payout.status).toBe('processing');
+    expect(await transferredTo(payout.reference)).toBe(oldAccount);
+    expect(await sandbox.transferRequestCount(payout.reference)).toBe(1);
+    expect((await balance(shop)).availableKobo).toBe(0);
+  });
+
+  it('a process killed after writing the payout, then a bank change: the resumed transfer step never pays the new account', async () => {
+    const shop = await payableShop({ naira: 13_000 });
+    const token = await ownerToken(shop);
+    sandbox.holdTransfers = true;
+    // The process dies the moment the payout's transaction commits, before its transfer step.
+    const hook = whenPayoutCommitted(shop, async () => {
+      throw new Error('process killed');
+    });
+    try {
+      await expect(runPayouts(env.services, { trigger: 'schedule' })).rejects.toThrow();
+    } finally {
+      hook.stop();
+    }
+    expect(hook.state.fired).toBe(true);
+    const written = await onlyPayout(shop);
+    expect(written.status).toBe('pending');
+    await env.caller(token).auth.updateProfile({ bank_code: '058', account_number: NEW_ACCOUNT });
+    // The transfer step (the settle job, the next runs), now and after the pause: never to the new account.
+    await settleInFlight(env.services);
+    await runPayouts(env.services, { trigger: 'schedule' });
+    env.clock.advance(25 * 3_600_000);
+    await settleInFlight(env.services);
+    expect(await transferredTo(written.reference)).not.toBe(NEW_ACCOUNT);
+    expect(await sandbox.transferRequestCount(written.reference)).toBe(0);
+    const cancelled = await fresh().findOneOrFail(PayoutSchema, { id: written.id }, { disableIdentityMap: true });
+    expect(cancelled.status).toBe('cancelled');
+    expect((await balance(shop)).availableKobo).toBe(1_300_000);
   });
 });

@@ -4,6 +4,7 @@
  * their assertions read — so they never reach into this package's folders by relative path.
  */
 export { afterAnswerSettled } from '../src/after-answer.js';
+export type { EventSubscriber } from '@mikro-orm/core';
 export type { Em } from '../src/db/orm.js';
 export * from '../src/modules/addresses/addresses.entities.js';
 export * from '../src/modules/auth/auth.entities.js';

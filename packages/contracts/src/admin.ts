@@ -202,9 +202,30 @@ export const AdminReviewDto = ReviewDto.extend({
 });
 export type AdminReviewDto = z.infer<typeof AdminReviewDto>;
 
+/**
+ * A change of the shop's payout bank account (from the audit log; never the full number): when, who made it,
+ * and the account before and after as bank and last 4 digits. Bank names are null on changes recorded before
+ * names were kept.
+ */
+export const AdminBankChangeDto = z.object({
+  /** The audit log entry that records it. */
+  id: z.number().int(),
+  changed_at: z.string(),
+  changed_by: z.string().nullable(),
+  old_bank_code: z.string().nullable(),
+  old_bank_name: z.string().nullable(),
+  old_account_last4: z.string().nullable(),
+  new_bank_code: z.string().nullable(),
+  new_bank_name: z.string().nullable(),
+  new_account_last4: z.string().nullable(),
+});
+export type AdminBankChangeDto = z.infer<typeof AdminBankChangeDto>;
+
 export const AdminVendorDetailDto = AdminVendorDto.extend({
   orders: z.array(AdminOrderSummaryDto),
   reviews: z.array(AdminReviewDto),
+  /** The shop's bank account changes, newest first (at most ADMIN_DETAIL_LIMIT). */
+  bank_changes: z.array(AdminBankChangeDto),
 });
 export type AdminVendorDetailDto = z.infer<typeof AdminVendorDetailDto>;
 

@@ -167,9 +167,10 @@ export type VendorBalanceDto = z.infer<typeof VendorBalanceDto>;
 
 /**
  * pending: written, the transfer not sent yet; processing: sent, waiting for Paystack's outcome;
- * success; failed and reversed gave the money back to the shop's available balance.
+ * success; failed and reversed gave the money back to the shop's available balance; cancelled: never sent
+ * (the shop's bank account changed first), the money back in the available balance too.
  */
-export const PAYOUT_STATUSES = ['pending', 'processing', 'success', 'failed', 'reversed'] as const;
+export const PAYOUT_STATUSES = ['pending', 'processing', 'success', 'failed', 'reversed', 'cancelled'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 export const PayoutDto = z.object({
@@ -182,6 +183,14 @@ export const PayoutDto = z.object({
   failure_reason: z.string().nullable(),
   created_at: z.string(),
   settled_at: z.string().nullable(),
+  /**
+   * The account the payout is paid to, recorded when it was written (the shop's verified account then):
+   * Paystack's bank code and the bank's name, and the account number's last 4 digits. null only for payouts
+   * written before accounts were recorded.
+   */
+  bank_code: z.string().nullable(),
+  bank_name: z.string().nullable(),
+  account_last4: z.string().nullable(),
 });
 export type PayoutDto = z.infer<typeof PayoutDto>;
 export const PagedPayoutsDto = paged(PayoutDto);

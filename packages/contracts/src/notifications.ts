@@ -35,6 +35,7 @@ export const NOTIFICATION_KINDS = [
   'report_resolved',
   'payout_sent',
   'payout_failed',
+  'bank_account_changed',
   // Admins.
   'shop_awaiting_verification',
   'new_report',
@@ -84,6 +85,7 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
   report_resolved: { label: 'Report about my shop resolved', roles: vendor, essential: false, ...both },
   payout_sent: { label: 'Payout sent', roles: vendor, essential: true, ...both },
   payout_failed: { label: 'Payout failed', roles: vendor, essential: true, ...both },
+  bank_account_changed: { label: 'Payout bank account changed', roles: vendor, essential: true, ...both },
   shop_awaiting_verification: {
     label: 'New shop awaiting verification',
     roles: admin,

@@ -33,6 +33,7 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   success: 'Paid',
   failed: 'Failed',
   reversed: 'Reversed',
+  cancelled: 'Cancelled',
 };
 
 export type FinanceTone = 'success' | 'warning' | 'danger' | 'info' | 'neutral';
@@ -43,6 +44,7 @@ export const PAYOUT_STATUS_TONES: Record<PayoutStatus, FinanceTone> = {
   success: 'success',
   failed: 'danger',
   reversed: 'warning',
+  cancelled: 'neutral',
 };
 
 /** A report's state: pending waits, reviewed is being looked at, resolved is done (admin and vendor dashboards). */
@@ -77,4 +79,10 @@ export const PAGE_SIZE = 10;
  */
 export function naira(value: number): string {
   return formatNaira(value === 0 ? 0 : value);
+}
+
+/** The account a payout is paid to, as recorded on it ("Zenith Bank ending 6789"); a dash for older payouts. */
+export function payoutAccount(payout: { bank_name: string | null; account_last4: string | null }): string {
+  if (!payout.bank_name || !payout.account_last4) return '—';
+  return `${payout.bank_name} ending ${payout.account_last4}`;
 }

@@ -22,7 +22,7 @@ import { type Vendor, VendorSchema } from '../vendors/vendors.entities.js';
 import { statsOf } from '../vendors/vendors.service.js';
 import { containsAny, newestPage, orderSummaries } from './admin.mapper.js';
 import { setAccountStatus } from './admin-users.js';
-import { recordAdminAction } from './audit.js';
+import { bankChangesOf, recordAdminAction } from './audit.js';
 
 type VendorsQuery = z.output<typeof AdminVendorsQuery>;
 
@@ -91,11 +91,15 @@ async function shopReviews(em: Em, vendorId: number): Promise<AdminReviewDto[]> 
   }));
 }
 
-/** GET /admin/vendors/{id}: the shop with its real orders and reviews (newest first). */
+/** GET /admin/vendors/{id}: the shop with its real orders, reviews and bank account changes (newest first). */
 export async function getVendor(ctx: AuthedContext, id: number): Promise<AdminVendorDetailDto> {
   const dto = await vendorDto(ctx.em, id);
-  const [orders, reviews] = await Promise.all([orderSummaries(ctx.em, { vendor: id }), shopReviews(ctx.em, id)]);
-  return { ...dto, orders, reviews };
+  const [orders, reviews, bankChanges] = await Promise.all([
+    orderSummaries(ctx.em, { vendor: id }),
+    shopReviews(ctx.em, id),
+    bankChangesOf(ctx.em, id),
+  ]);
+  return { ...dto, orders, reviews, bank_changes: bankChanges };
 }
 
 /**

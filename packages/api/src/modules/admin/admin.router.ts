@@ -125,7 +125,8 @@ export const adminRouter = router({
           path: '/admin/vendors/{id}',
           tag,
           errors: [404],
-          summary: 'One shop with its orders and reviews (of the shop and of its caps), newest first.',
+          summary:
+            'One shop with its orders, reviews (of the shop and of its caps) and bank_changes (each change of its payout bank account: when, by whom, bank and last 4 digits before and after), newest first.',
         },
       })
       .input(AdminIdInput)

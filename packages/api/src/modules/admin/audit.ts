@@ -1,4 +1,9 @@
-import type { AuditEntryDto, PagedAuditLogDto } from '@caps/contracts';
+import {
+  ADMIN_DETAIL_LIMIT,
+  type AdminBankChangeDto,
+  type AuditEntryDto,
+  type PagedAuditLogDto,
+} from '@caps/contracts';
 import type { AuthedContext } from '../../access/roles.js';
 import type { Em } from '../../db/orm.js';
 import { AuditLogSchema } from '../auth/auth.entities.js';
@@ -55,4 +60,29 @@ export async function listAuditLog(ctx: AuthedContext, query: PageQuery): Promis
     created_at: entry.createdAt.toISOString(),
   }));
   return { data, ...pageOf(total, query) };
+}
+
+const textOr = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** A shop's bank account changes (audited as `bank_details_changed` by the profile update), newest first. */
+export async function bankChangesOf(em: Em, vendorId: number): Promise<AdminBankChangeDto[]> {
+  const entries = await em.find(
+    AuditLogSchema,
+    { action: 'bank_details_changed', targetType: 'vendor', targetId: vendorId },
+    { populate: ['actor'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: ADMIN_DETAIL_LIMIT },
+  );
+  return entries.map((entry) => {
+    const details = entry.details ?? {};
+    return {
+      id: entry.id,
+      changed_at: entry.createdAt.toISOString(),
+      changed_by: entry.actor?.fullName ?? null,
+      old_bank_code: textOr(details.old_bank_code),
+      old_bank_name: textOr(details.old_bank_name),
+      old_account_last4: textOr(details.old_account_last4),
+      new_bank_code: textOr(details.new_bank_code),
+      new_bank_name: textOr(details.new_bank_name),
+      new_account_last4: textOr(details.new_account_last4),
+    };
+  });
 }

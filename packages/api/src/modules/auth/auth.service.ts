@@ -24,7 +24,8 @@ import {
   type VerifiedBankAccount,
   verifyBankAccount,
 } from '../finance/banks.service.js';
-import { accountRegistered, passwordChanged } from '../notifications/events/account.js';
+import { cancelUnsentPayouts } from '../finance/payouts.service.js';
+import { accountRegistered, bankAccountChanged, passwordChanged } from '../notifications/events/account.js';
 import { ReviewSchema } from '../reviews/reviews.entities.js';
 import { type Vendor, VendorSchema } from '../vendors/vendors.entities.js';
 import { SessionSchema, type User, UserSchema } from './auth.entities.js';
@@ -275,7 +276,7 @@ export async function updateProfile(
         if (data.address !== undefined) vendor.address = data.address;
         if (data.phone !== undefined) vendor.phone = data.phone;
         if (data.account_holder_name !== undefined) vendor.accountHolderName = data.account_holder_name;
-        if (bankChange) applyBankChange(em, ctx, vendor, bankChange);
+        if (bankChange) await applyBankChange(em as Em, ctx, vendor, bankChange);
         if (stored.profile_image) {
           replaced.push(vendor.profileImage ?? null);
           vendor.profileImage = stored.profile_image;
@@ -337,18 +338,23 @@ async function bankChangeOf(ctx: AuthedContext, vendor: Vendor, data: UpdateProf
 const last4 = (accountNumber: string | null | undefined) => (accountNumber ? accountNumber.slice(-4) : null);
 
 /**
- * Stores the resolved bank details. A change of account is audited (never the full number), pauses payouts
- * for BANK_CHANGE_PAYOUT_PAUSE_HOURS (a stolen password cannot send the money elsewhere at once) and
- * clears the transfer recipient made for the old account. Flushed with the rest of the update.
+ * Stores the resolved bank details, in the profile update's transaction. A change of account is audited
+ * (never the full number; the admin's shop view lists these), pauses payouts for
+ * BANK_CHANGE_PAYOUT_PAUSE_HOURS (a stolen password cannot send the money elsewhere at once), clears the
+ * transfer recipient made for the old account, cancels the shop's payouts not yet sent (they were recorded
+ * for the old account: never redirected) and tells the owner by email and in the app.
  */
-function applyBankChange(em: Em, ctx: AuthedContext, vendor: Vendor, change: BankChange): void {
+async function applyBankChange(em: Em, ctx: AuthedContext, vendor: Vendor, change: BankChange): Promise<void> {
   const { account } = change;
   const now = ctx.services.clock.now();
+  const before = { bankName: vendor.bankName, last4: last4(vendor.accountNumber) };
   if (change.accountChanged) {
     recordAdminAction(em, ctx, 'bank_details_changed', 'vendor', vendor.id, {
       old_bank_code: vendor.bankCode ?? null,
-      old_account_last4: last4(vendor.accountNumber),
+      old_bank_name: vendor.bankName,
+      old_account_last4: before.last4,
       new_bank_code: account.bankCode,
+      new_bank_name: account.bankName,
       new_account_last4: last4(account.accountNumber),
     });
     vendor.payoutsPausedUntil = new Date(now.getTime() + BANK_CHANGE_PAYOUT_PAUSE_HOURS * 60 * 60 * 1000);
@@ -359,6 +365,18 @@ function applyBankChange(em: Em, ctx: AuthedContext, vendor: Vendor, change: Ban
   vendor.bankCode = account.bankCode;
   vendor.resolvedAccountName = account.resolvedAccountName;
   vendor.bankVerifiedAt = now;
+  if (!change.accountChanged) return;
+  // The shop's row is written (and on PostgreSQL locked) first: a payout run writing a payout for this shop
+  // has committed before (and is cancelled below) or waits and then sees the pause.
+  await em.flush();
+  const cancelled = await cancelUnsentPayouts(em, ctx.services, vendor.id);
+  await bankAccountChanged(em, ctx.services, ctx.user, vendor, {
+    at: now,
+    oldBankName: before.bankName,
+    oldLast4: before.last4,
+    pausedUntil: vendor.payoutsPausedUntil as Date,
+    cancelled,
+  });
 }
 
 /** Creates an admin account, or promotes and resets the password of an existing one (CLI). */

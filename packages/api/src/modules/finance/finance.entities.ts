@@ -62,8 +62,20 @@ export const PayoutSchema = defineEntity({
       .default('pending')
       .index(),
     reference: p.string().length(64).unique(),
-    /** The transfer recipient paid (from the shop's verified account at the time). */
+    /**
+     * The account paid, recorded when the payout is written from the shop's verified account, unchanged for
+     * the whole pause before (docs/finance.md): the transfer goes to this recipient and no other, so a later
+     * bank change can cancel a payout not yet sent but never redirect it. null only on rows written before.
+     */
     recipientCode: p.string().length(64).nullable(),
+    bankCode: p.string().length(12).nullable(),
+    bankName: p.string().length(50).nullable(),
+    accountLast4: p.string().length(4).nullable(),
+    /**
+     * When the transfer step first took the payout to send it (a conditional update from null): from then on
+     * the transfer may exist at Paystack, so a bank change no longer cancels the payout.
+     */
+    transferRequestedAt: p.datetime().nullable(),
     /** Paystack's transfer code once the transfer was requested. */
     transferCode: p.string().length(64).nullable(),
     failureReason: p.string().length(255).nullable(),

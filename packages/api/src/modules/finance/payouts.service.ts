@@ -19,7 +19,7 @@ import { pageOf } from '../admin/admin.mapper.js';
 import { recordAdminAction } from '../admin/audit.js';
 import { payoutSettled } from '../notifications/events/shops.js';
 import { ProviderRequestError, ProviderUnavailableError, type VerifiedTransfer } from '../payment/provider.js';
-import { VendorSchema } from '../vendors/vendors.entities.js';
+import { type Vendor, VendorSchema } from '../vendors/vendors.entities.js';
 import { LedgerEntrySchema, type Payout, PayoutSchema } from './finance.entities.js';
 import { balanceOf, financeSettings, writeEntries } from './ledger.js';
 
@@ -34,7 +34,11 @@ import { balanceOf, financeSettings, writeEntries } from './ledger.js';
  * - `vendors.payout_seq` moves from n to n + 1 by a conditional update in the transaction that writes the
  *   payout, and the available balance is read again after it, so two runs at once pay a shop once;
  * - an outcome is applied by a conditional status update, in the transaction that writes its reversal
- *   entries (whose keys are unique), so any number of webhooks and verifies apply it once.
+ *   entries (whose keys are unique), so any number of webhooks and verifies apply it once;
+ * - the account paid is recorded on the payout when it is written (recipient, bank, last 4 digits), from the
+ *   shop's verified account, unchanged since its last bank change's pause; the transfer goes to that recipient
+ *   only. A bank change afterwards cancels the payout if its transfer step has not taken it yet (a
+ *   conditional update on both sides: one wins), and never redirects it.
  */
 
 type ServicesCtx = Pick<Context, 'em' | 'services'>;
@@ -57,6 +61,9 @@ export function toPayoutDto(payout: Payout): PayoutDto {
     failure_reason: payout.failureReason ?? null,
     created_at: payout.createdAt.toISOString(),
     settled_at: payout.settledAt ? payout.settledAt.toISOString() : null,
+    bank_code: payout.bankCode ?? null,
+    bank_name: payout.bankName ?? null,
+    account_last4: payout.accountLast4 ?? null,
   };
 }
 
@@ -98,17 +105,19 @@ async function writeReversal(em: Em, payout: { id: number; vendorId: number; amo
 }
 
 /**
- * Moves a payout to `failed` or `reversed` and gives its money back, once: the conditional update and the
- * reversal entries share one transaction, so of any number of callers one writes both and the others
- * nothing. `from` lists the statuses it may leave (a reversal may follow a success).
+ * Moves a payout to `failed`, `reversed` or `cancelled` and gives its money back, once: the conditional
+ * update and the reversal entries share one transaction, so of any number of callers one writes both and the
+ * others nothing. `from` lists the statuses it may leave (a reversal may follow a success); `untakenOnly`
+ * also needs the transfer step never to have taken it.
  */
 async function giveBack(
   services: Services,
   payoutId: number,
-  to: 'failed' | 'reversed',
+  to: 'failed' | 'reversed' | 'cancelled',
   from: readonly PayoutStatus[],
   reason: string,
   transferCode: string | null,
+  options: { untakenOnly?: boolean } = {},
 ): Promise<boolean> {
   const em = services.orm.em.fork() as Em;
   return em.transactional(async (tx) => {
@@ -116,7 +125,12 @@ async function giveBack(
     const now = services.clock.now();
     const changed = await t.nativeUpdate(
       PayoutSchema,
-      { id: payoutId, status: { $in: [...from] } },
+      {
+        id: payoutId,
+        status: { $in: [...from] },
+        // A payout taken for sending may exist at Paystack: only its outcome may give its money back.
+        ...(options.untakenOnly ? { transferRequestedAt: null } : {}),
+      },
       {
         status: to,
         settledAt: now,
@@ -128,8 +142,8 @@ async function giveBack(
     if (changed !== 1) return false;
     const payout = await t.findOneOrFail(PayoutSchema, { id: payoutId }, { fields: ['amountKobo', 'vendor'] });
     await writeReversal(t, { id: payoutId, vendorId: payout.vendor.id, amountKobo: payout.amountKobo }, now);
-    // The shop's owner is told why (payout_failed), with the change.
-    await payoutSettled(t, services, payoutId, to);
+    // The shop's owner is told why (payout_failed), with the change; a cancelled payout was never sent.
+    if (to !== 'cancelled') await payoutSettled(t, services, payoutId, to);
     return true;
   });
 }
@@ -219,35 +233,64 @@ export async function applyTransferOutcome(ctx: ServicesCtx, reference: string):
 // ---------------------------------------------------------------------------------------------------------
 // Sending
 
-/** The shop's transfer recipient, created from its verified account when it has none yet. */
-async function recipientFor(services: Services, vendorId: number): Promise<string> {
+/** The shop's verified account with its transfer recipient. */
+interface ShopRecipient {
+  recipientCode: string;
+  bankCode: string;
+  accountNumber: string;
+}
+
+/**
+ * The shop's transfer recipient for its current verified account, created with Paystack when it has none
+ * yet (Paystack answers an account's existing recipient). null when the shop has no verified account, or it
+ * changed while the recipient was being made. Throws what the provider throws.
+ */
+async function recipientOfShop(services: Services, vendorId: number): Promise<ShopRecipient | null> {
   const em = services.orm.em.fork() as Em;
   const vendor = await em.findOneOrFail(VendorSchema, { id: vendorId });
-  if (vendor.transferRecipientCode) return vendor.transferRecipientCode;
-  if (!vendor.bankCode || !vendor.resolvedAccountName) {
-    throw new ProviderRequestError('The shop has no verified bank account to pay.', 422);
-  }
+  if (!vendor.bankCode || !vendor.resolvedAccountName) return null;
+  const account = { bankCode: vendor.bankCode, accountNumber: vendor.accountNumber };
+  if (vendor.transferRecipientCode) return { recipientCode: vendor.transferRecipientCode, ...account };
   const { recipientCode } = await services.payments.createTransferRecipient({
     name: vendor.resolvedAccountName,
     accountNumber: vendor.accountNumber,
     bankCode: vendor.bankCode,
   });
   // Stored only if the account is still the one it was made from (a bank change clears the code).
-  await em.nativeUpdate(
+  const stored = await em.nativeUpdate(
     VendorSchema,
-    {
-      id: vendorId,
-      transferRecipientCode: null,
-      accountNumber: vendor.accountNumber,
-      bankCode: vendor.bankCode,
-    },
+    { id: vendorId, transferRecipientCode: null, ...account },
     { transferRecipientCode: recipientCode },
   );
-  return recipientCode;
+  return stored === 1 ? { recipientCode, ...account } : null;
 }
 
 /**
- * Requests the transfer of a committed `pending` payout with its own reference and marks it `processing`.
+ * The recipient to record on a payout written without one (Paystack was unreachable when it was written):
+ * the shop's, if the shop's account is still the one recorded on the payout. Recorded with a conditional
+ * update that needs the payout still `pending` and not taken for sending, so after a bank change (which
+ * cancels such a payout) nothing is recorded. Answers the code, or null when the payout is not to be sent
+ * (cancelled here when the shop's account is another one).
+ */
+async function recordRecipient(services: Services, em: Em, payout: Payout): Promise<string | null> {
+  const shop = await recipientOfShop(services, payout.vendor.id);
+  if (!shop || shop.bankCode !== payout.bankCode || shop.accountNumber.slice(-4) !== payout.accountLast4) {
+    await giveBack(services, payout.id, 'cancelled', ['pending'], NOT_THE_RECORDED_ACCOUNT, null, {
+      untakenOnly: true,
+    });
+    return null;
+  }
+  const recorded = await em.nativeUpdate(
+    PayoutSchema,
+    { id: payout.id, status: 'pending', transferRequestedAt: null, recipientCode: null },
+    { recipientCode: shop.recipientCode, updatedAt: new Date() },
+  );
+  return recorded === 1 ? shop.recipientCode : null;
+}
+
+/**
+ * Requests the transfer of a committed `pending` payout with its own reference, to the recipient recorded on
+ * it (never the shop's current account), and marks it `processing`.
  *
  * When the provider fails, the payout stays `pending` with the failure noted, and the next run sends it
  * again with the same reference: the request may have reached Paystack before the failure (a timeout, a
@@ -265,14 +308,26 @@ async function sendPayout(services: Services, payoutId: number): Promise<void> {
   sending.add(payout.reference);
   try {
     let recipientCode = payout.recipientCode ?? null;
+    if (!recipientCode && !payout.bankCode) {
+      // Written before accounts were recorded, and never sent (Paystack does not know its reference): it is
+      // not paid to whatever account the shop has now; the money goes back and the next run pays it afresh.
+      await giveBack(services, payout.id, 'cancelled', ['pending'], NO_RECORDED_ACCOUNT, null, { untakenOnly: true });
+      return;
+    }
     try {
       if (!recipientCode) {
-        recipientCode = await recipientFor(services, payout.vendor.id);
-        await em.nativeUpdate(
+        recipientCode = await recordRecipient(services, em, payout);
+        if (!recipientCode) return;
+      }
+      if (!payout.transferRequestedAt) {
+        // Taken for sending (one conditional update): a bank change that comes first cancels the payout and
+        // this finds it gone; one that comes after leaves it to the recorded account, where it may be sent.
+        const taken = await em.nativeUpdate(
           PayoutSchema,
-          { id: payout.id, recipientCode: null },
-          { recipientCode, updatedAt: new Date() },
+          { id: payout.id, status: 'pending', transferRequestedAt: null },
+          { transferRequestedAt: services.clock.now(), updatedAt: new Date() },
         );
+        if (taken !== 1) return;
       }
       const transfer = await services.payments.transfer({
         amountKobo: payout.amountKobo,
@@ -310,14 +365,12 @@ async function sendPayout(services: Services, payoutId: number): Promise<void> {
 
 /**
  * Step 1 of a run, and the job that settles in-flight payouts: `pending` payouts (written, the transfer
- * never confirmed sent: a crash or a provider failure) are sent with their own reference; `processing`
- * ones are asked about with GET /transfer/verify and their outcome applied. A pending payout whose shop
- * is paused by a bank change and has no recipient recorded yet waits for the pause to pass, so a changed
- * account is never paid early. Answers the ids of the payouts it touched.
+ * never confirmed sent: a crash or a provider failure) are sent with their own reference, to the account
+ * recorded on them; `processing` ones are asked about with GET /transfer/verify and their outcome applied.
+ * Answers the ids of the payouts it touched.
  */
 export async function settleInFlight(services: Services): Promise<number[]> {
   const em = services.orm.em.fork() as Em;
-  const now = services.clock.now();
   const open = await em.find(
     PayoutSchema,
     { status: { $in: ['pending', 'processing'] } },
@@ -330,8 +383,6 @@ export async function settleInFlight(services: Services): Promise<number[]> {
       if (payout.status === 'processing') {
         await applyTransferOutcome({ em: services.orm.em.fork() as Em, services }, payout.reference);
       } else {
-        const paused = payout.vendor.payoutsPausedUntil && payout.vendor.payoutsPausedUntil > now;
-        if (paused && !payout.recipientCode) continue;
         // Sent before, with its answer lost? Paystack knows the reference then, and that is the answer.
         const outcome = await applyTransferOutcome({ em: services.orm.em.fork() as Em, services }, payout.reference);
         if (outcome === 'unknown') await sendPayout(services, payout.id);
@@ -383,6 +434,11 @@ async function createPayout(services: Services, vendorId: number, minimumKobo: n
       const claimed = await t.nativeUpdate(VendorSchema, { id: vendorId, payoutSeq: seq }, { payoutSeq: seq + 1 });
       if (claimed !== 1) return null;
       const now = services.clock.now();
+      // Read again under the claim (the shop's row is ours until commit; a bank change waits for it, or came
+      // first and is seen here): the account recorded is the one verified now and unchanged since its pause.
+      const shop = await t.findOne(VendorSchema, { id: vendorId }, { populate: ['user'], disableIdentityMap: true });
+      const account = shop ? payableAccountOf(shop, now) : null;
+      if (!account) throw new NothingToPay();
       const { availableKobo } = await balanceOf(t, vendorId, now);
       if (availableKobo <= 0 || availableKobo < minimumKobo) {
         // Paid by another run between our first read and the claim: undo the claim with the transaction.
@@ -393,6 +449,7 @@ async function createPayout(services: Services, vendorId: number, minimumKobo: n
         amountKobo: availableKobo,
         status: 'pending',
         reference: newPayoutReference(vendorId),
+        ...account,
       });
       await t.flush();
       await writeEntries(t, [
@@ -428,6 +485,63 @@ async function createPayout(services: Services, vendorId: number, minimumKobo: n
 class NothingToPay extends Error {}
 
 /**
+ * What a payout records of the shop's account, or null when the shop may not be paid now: verified, owner
+ * active, a resolved bank account, and no bank change within the pause.
+ */
+function payableAccountOf(shop: Vendor, now: Date) {
+  const paused = shop.payoutsPausedUntil && shop.payoutsPausedUntil > now;
+  if (!shop.verifiedAt || shop.user.status !== 'active' || paused) return null;
+  if (!shop.bankCode || !shop.resolvedAccountName) return null;
+  return {
+    // Made before the payout is written (null if Paystack could not be reached: recorded before sending).
+    recipientCode: shop.transferRecipientCode ?? null,
+    bankCode: shop.bankCode,
+    bankName: shop.bankName,
+    accountLast4: shop.accountNumber.slice(-4),
+  };
+}
+
+const NO_RECORDED_ACCOUNT = 'Cancelled before sending: no bank account was recorded on it. Paid again in the next run.';
+const NOT_THE_RECORDED_ACCOUNT =
+  "Cancelled before sending: the shop's bank account is no longer the one recorded. The money is back in the available balance.";
+export const BANK_CHANGE_CANCEL_REASON =
+  "Cancelled before sending: the shop's bank account was changed. The money is back in the available balance.";
+
+/**
+ * A bank change of the shop, in the transaction that stores it (called after the shop's row is written, so a
+ * payout run waits for it or committed first): cancels every payout of the shop that its transfer step has
+ * not taken (`pending`, no transfer requested), with the money back in the available balance (reversal
+ * entries). Those already taken may exist at Paystack and stay with the account recorded on them. Answers
+ * how many were cancelled and their sum in kobo.
+ */
+export async function cancelUnsentPayouts(
+  em: Em,
+  services: Services,
+  vendorId: number,
+): Promise<{ count: number; amountKobo: number }> {
+  const unsent = await em.find(
+    PayoutSchema,
+    { vendor: vendorId, status: 'pending', transferRequestedAt: null },
+    { fields: ['id', 'amountKobo'], disableIdentityMap: true },
+  );
+  const now = services.clock.now();
+  let count = 0;
+  let amountKobo = 0;
+  for (const payout of unsent) {
+    const changed = await em.nativeUpdate(
+      PayoutSchema,
+      { id: payout.id, status: 'pending', transferRequestedAt: null },
+      { status: 'cancelled', settledAt: now, failureReason: BANK_CHANGE_CANCEL_REASON, updatedAt: new Date() },
+    );
+    if (changed !== 1) continue;
+    await writeReversal(em, { id: payout.id, vendorId, amountKobo: payout.amountKobo }, now);
+    count += 1;
+    amountKobo += payout.amountKobo;
+  }
+  return { count, amountKobo };
+}
+
+/**
  * One payout run (the daily job, or an admin's POST /admin/payouts/run): resumes earlier payouts, then pays
  * every eligible shop its available balance as of `clock.now()`. Eligible: verified, owner not suspended,
  * a resolved bank account (bank code and account name), payouts not paused, and an available balance of at
@@ -458,6 +572,8 @@ export async function runPayouts(services: Services, _options: RunOptions): Prom
 
   const createdIds: number[] = [];
   for (const vendor of eligible) {
+    // Made before the payout is written, so the payout records it; Paystack down leaves it for the send.
+    await recipientOfShop(services, vendor.id).catch(() => null);
     const id = await createPayout(services, vendor.id, payoutMinimumKobo);
     if (id !== null) createdIds.push(id);
   }

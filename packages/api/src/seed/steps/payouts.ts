@@ -39,8 +39,14 @@ export async function seedPayouts(run: SeedRun): Promise<void> {
     at: Date,
     outcome: { status: 'success' | 'failed'; settledAt: Date; reason?: string },
   ) => {
+    // The account it was paid to, recorded as a run records it.
+    const account = await em.findOneOrFail(VendorSchema, { id: shop.id });
     const payout = em.create(PayoutSchema, {
       vendor: shop.id,
+      bankCode: account.bankCode ?? null,
+      bankName: account.bankName,
+      accountLast4: account.accountNumber.slice(-4),
+      transferRequestedAt: at,
       amountKobo: shop.kobo,
       status: outcome.status,
       reference: `po-${shop.id}-${hex()}`,

@@ -12,7 +12,7 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { StatusPill } from '@/components/ui/status-pill';
 import { toast } from '@/components/ui/toaster';
-import { naira, PAGE_SIZE, PAYOUT_STATUS_LABELS, PAYOUT_STATUS_TONES } from '@/lib/finance-labels';
+import { naira, PAGE_SIZE, PAYOUT_STATUS_LABELS, PAYOUT_STATUS_TONES, payoutAccount } from '@/lib/finance-labels';
 import { ADMIN_QUERY_CACHE } from '@/lib/query-cache';
 import { useTRPC } from '@/lib/trpc';
 import { useAdminFailure, useRefreshAdminData } from './admin-queries';
@@ -22,11 +22,12 @@ const isPayoutStatus = (value: string): value is PayoutStatus => PAYOUT_STATUSES
 
 function PayoutRows({ payouts }: { payouts: PayoutDto[] }) {
   return (
-    <AdminTable caption="Payouts" columns={['Shop', 'Amount', 'Status', 'Reference', 'Created', 'Settled']}>
+    <AdminTable caption="Payouts" columns={['Shop', 'Amount', 'To', 'Status', 'Reference', 'Created', 'Settled']}>
       {payouts.map((payout) => (
         <tr key={payout.id}>
           <Cell className="font-medium break-words">{payout.shop_name}</Cell>
           <Cell className="font-semibold whitespace-nowrap tabular-nums">{naira(payout.amount)}</Cell>
+          <Cell className="break-words">{payoutAccount(payout)}</Cell>
           <Cell>
             <StatusPill tone={PAYOUT_STATUS_TONES[payout.status]}>{PAYOUT_STATUS_LABELS[payout.status]}</StatusPill>
             {payout.failure_reason ? (

@@ -1,11 +1,11 @@
-import { type AdminVendorDetailDto, ERROR_MESSAGES } from '@caps/contracts';
+import { type AdminBankChangeDto, type AdminVendorDetailDto, ERROR_MESSAGES } from '@caps/contracts';
 import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
 import { BadgeCheck, ExternalLink, MessageSquare, PauseCircle, PlayCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { NoteField, noteInput } from '@/components/forms/note-field';
 import { EmptyState } from '@/components/load-states';
-import { formatDate } from '@/components/order-status';
+import { formatDate, formatDateTime } from '@/components/order-status';
 import { RatingStars } from '@/components/rating-stars';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -43,6 +43,43 @@ function VendorReviews({ vendor }: { vendor: AdminVendorDetailDto }) {
         </ul>
       )}
     </div>
+  );
+}
+
+/** An account as the change log shows it: the bank (its code when no name was kept) and the last 4 digits. */
+function accountLabel(bankName: string | null, bankCode: string | null, last4: string | null): string {
+  const bank = bankName ?? (bankCode ? `Bank ${bankCode}` : 'Unknown bank');
+  return last4 ? `${bank} ending ${last4}` : bank;
+}
+
+/** Every change of the shop's payout account (newest first): a change nobody expected is how theft shows. */
+function BankChanges({ changes }: { changes: AdminBankChangeDto[] }) {
+  return (
+    <section aria-labelledby="vendor-bank-changes" className="mt-6 flex flex-col gap-2">
+      <h3 id="vendor-bank-changes" className="text-sm font-semibold">
+        Bank account changes
+      </h3>
+      {changes.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No bank account changes since registration.</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-border rounded-card border border-border">
+          {changes.map((change) => (
+            <li key={change.id} className="flex flex-col gap-1 px-4 py-3 text-sm">
+              <time dateTime={change.changed_at} className="text-xs text-muted-foreground">
+                {formatDateTime(change.changed_at)}
+                {change.changed_by ? ` · by ${change.changed_by}` : ''}
+              </time>
+              <p className="break-words">
+                {accountLabel(change.old_bank_name, change.old_bank_code, change.old_account_last4)} →{' '}
+                <span className="font-medium">
+                  {accountLabel(change.new_bank_name, change.new_bank_code, change.new_account_last4)}
+                </span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -152,6 +189,7 @@ function VendorDetail({ vendor, initialTab }: { vendor: AdminVendorDetailDto; in
               { label: 'Caps listed', value: vendor.total_products },
             ]}
           />
+          <BankChanges changes={vendor.bank_changes} />
         </TabsContent>
         <TabsContent value="orders">
           <OrderSummaryList orders={vendor.orders} party="customer" />

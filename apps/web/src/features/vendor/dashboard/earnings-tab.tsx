@@ -19,7 +19,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { LEDGER_BUCKET_LABELS, LEDGER_KIND_LABELS, naira, PAGE_SIZE } from '@/lib/finance-labels';
+import { LEDGER_BUCKET_LABELS, LEDGER_KIND_LABELS, naira, PAGE_SIZE, payoutAccount } from '@/lib/finance-labels';
 import { DASHBOARD_CACHE } from '@/lib/query-cache';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
@@ -238,13 +238,14 @@ function LedgerTable({ entries }: { entries: LedgerEntryDto[] }) {
 
 function PayoutsTable({ payouts }: { payouts: PayoutDto[] }) {
   return (
-    <MoneyTable caption="Payouts" columns={['Created', 'Amount', 'Status', 'Settled', 'Reference']}>
+    <MoneyTable caption="Payouts" columns={['Created', 'Amount', 'To', 'Status', 'Settled', 'Reference']}>
       {payouts.map((payout) => (
         <tr key={payout.id}>
           <MoneyCell className="whitespace-nowrap text-muted-foreground">
             <time dateTime={payout.created_at}>{formatDateTime(payout.created_at)}</time>
           </MoneyCell>
           <MoneyCell className="font-semibold whitespace-nowrap tabular-nums">{naira(payout.amount)}</MoneyCell>
+          <MoneyCell className="break-words">{payoutAccount(payout)}</MoneyCell>
           <MoneyCell>
             <PayoutStatusBadge status={payout.status} />
             {payout.failure_reason ? (

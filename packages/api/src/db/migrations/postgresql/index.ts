@@ -11,6 +11,7 @@ import { Migration20261124225124 as M7 } from './Migration20261124225124.js';
 import { Migration20261125044829 as M8 } from './Migration20261125044829.js';
 import { Migration20261128164925 as M9 } from './Migration20261128164925.js';
 import { Migration20261128165205 as M10 } from './Migration20261128165205.js';
+import { Migration20261128165332 as M11 } from './Migration20261128165332.js';
 
 export const postgresqlMigrations: MigrationObject[] = [
   { name: 'Migration20261121003426', class: M0 },
@@ -24,4 +25,5 @@ export const postgresqlMigrations: MigrationObject[] = [
   { name: 'Migration20261125044829', class: M8 },
   { name: 'Migration20261128164925', class: M9 },
   { name: 'Migration20261128165205', class: M10 },
+  { name: 'Migration20261128165332', class: M11 },
 ];

@@ -11,6 +11,7 @@ import { Migration20261124225124 as M7 } from './Migration20261124225124.js';
 import { Migration20261125044828 as M8 } from './Migration20261125044828.js';
 import { Migration20261128164924 as M9 } from './Migration20261128164924.js';
 import { Migration20261128165200 as M10 } from './Migration20261128165200.js';
+import { Migration20261128165329 as M11 } from './Migration20261128165329.js';
 
 export const sqliteMigrations: MigrationObject[] = [
   { name: 'Migration20261121003426', class: M0 },
@@ -24,4 +25,5 @@ export const sqliteMigrations: MigrationObject[] = [
   { name: 'Migration20261125044828', class: M8 },
   { name: 'Migration20261128164924', class: M9 },
   { name: 'Migration20261128165200', class: M10 },
+  { name: 'Migration20261128165329', class: M11 },
 ];

@@ -5,6 +5,8 @@ import type { User } from '../../auth/auth.entities.js';
 import type { Vendor } from '../../vendors/vendors.entities.js';
 import { adminRecipients, type Notice, notify } from '../notify.js';
 import {
+  type BankAccountChangedData,
+  bankAccountChangedMessage,
   passwordChangedMessage,
   passwordResetMessage,
   shopAwaitingVerificationMessage,
@@ -91,4 +93,32 @@ export async function passwordChanged(
     how: change.how,
   });
   await notify(em, services, [noticeOf(event, 'password_changed', userRecipient(user), rendered)]);
+}
+
+/**
+ * The shop's payout bank account was changed (in the profile update's transaction): its owner is told by
+ * email and in the app, each change an event of its own.
+ */
+export async function bankAccountChanged(
+  em: Em,
+  services: Services,
+  owner: User,
+  shop: Vendor,
+  change: Omit<BankAccountChangedData, 'name' | 'shopName' | 'to' | 'from'> & {
+    oldBankName: string;
+    oldLast4: string | null;
+  },
+): Promise<void> {
+  const rendered = bankAccountChangedMessage(services.config.publicUrl, {
+    name: owner.fullName,
+    shopName: shop.shopName,
+    at: change.at,
+    from: { bankName: change.oldBankName, last4: change.oldLast4 },
+    to: { bankName: shop.bankName, last4: shop.accountNumber.slice(-4) },
+    pausedUntil: change.pausedUntil,
+    cancelled: change.cancelled,
+  });
+  await notify(em, services, [
+    noticeOf(`vendor:${shop.id}:bank-changed:${randomUUID()}`, 'bank_account_changed', userRecipient(owner), rendered),
+  ]);
 }

@@ -139,8 +139,9 @@ export async function payoutSettled(
     shopName: shop.shopName,
     amountKobo: payout.amountKobo,
     reference: payout.reference,
-    bankName: shop.bankName,
-    accountNumber: shop.accountNumber,
+    // The account the payout went to (recorded on it), not the shop's current one after a bank change.
+    bankName: payout.bankName ?? shop.bankName,
+    accountNumber: payout.accountLast4 ?? shop.accountNumber,
     outcome,
     reason: outcome === 'sent' ? null : (payout.failureReason ?? null),
   });

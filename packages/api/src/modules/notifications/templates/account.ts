@@ -1,6 +1,9 @@
-import { CONTACT, PASSWORD_RESET_TTL_MINUTES, type UserRole } from '@caps/contracts';
+import { CONTACT, formatKobo, PASSWORD_RESET_TTL_MINUTES, type UserRole } from '@caps/contracts';
 import { absoluteUrl, BRAND, type EmailContent, html } from './layout.js';
 import { type Block, facts, message, paragraph, type Rendered, WEB_PATHS } from './parts.js';
+
+/** Where a vendor checks its bank details in the web app. */
+const VENDOR_BANK_DETAILS_PATH = '/vendor/dashboard?tab=account';
 
 /**
  * The account messages (issue 14): welcome, shop registered, shop awaiting verification (admins), the
@@ -141,4 +144,55 @@ export function passwordChangedMessage(
     link: { label: 'Reset your password', path: '/forgot-password' },
   });
   return { ...rendered, inApp: { ...rendered.inApp, link: SECURITY_PATH[input.role] } };
+}
+
+export interface BankAccountChangedData {
+  name: string;
+  shopName: string;
+  at: Date;
+  /** The account before and after, as a message may show them: the bank's name and the last 4 digits. */
+  from: { bankName: string; last4: string | null };
+  to: { bankName: string; last4: string };
+  pausedUntil: Date;
+  /** Payouts not yet sent that the change cancelled (their money is available again). */
+  cancelled: { count: number; amountKobo: number };
+}
+
+/**
+ * bank_account_changed: the shop's owner learns of every change of the payout account, by email and under
+ * the bell, with what to do if it was not them (a stolen session could have made it).
+ */
+export function bankAccountChangedMessage(publicUrl: string, data: BankAccountChangedData): Rendered {
+  const account = (a: { bankName: string; last4: string | null }) =>
+    a.last4 ? `${a.bankName} account ending ${a.last4}` : `${a.bankName} account`;
+  const cancelled =
+    data.cancelled.count === 0
+      ? null
+      : paragraph(
+          `${data.cancelled.count === 1 ? 'A payout' : `${data.cancelled.count} payouts`} of ${formatKobo(data.cancelled.amountKobo)} not yet sent to the old account ${data.cancelled.count === 1 ? 'was' : 'were'} cancelled. The money is back in your available balance and is paid to the new account after the pause.`,
+        );
+  return message({
+    publicUrl,
+    kind: 'bank_account_changed',
+    greetingName: data.name,
+    subject: 'Your payout bank account was changed',
+    summary: `The payout bank account of ${data.shopName} was changed on ${formatWhen(data.at)} to your ${account(data.to)}. If this wasn't you, contact support at ${CONTACT.email} or ${CONTACT.phone} at once, and change your password.`,
+    blocks: [
+      facts(null, [
+        ['Shop', data.shopName],
+        ['Changed on', formatWhen(data.at)],
+        ['Old account', account(data.from)],
+        ['New account', account(data.to)],
+        ['Payouts paused until', formatWhen(data.pausedUntil)],
+      ]),
+      paragraph(
+        `For your safety no payout is made until ${formatWhen(data.pausedUntil)}; payouts then go to the new account.`,
+      ),
+      cancelled,
+      paragraph(
+        `If this wasn't you, someone may have your password or a signed-in device: contact support at ${CONTACT.email} or ${CONTACT.phone} at once so we can hold your payouts, then change your password.`,
+      ),
+    ],
+    link: { label: 'Check your bank details', path: VENDOR_BANK_DETAILS_PATH },
+  });
 }
