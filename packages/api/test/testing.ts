@@ -3,8 +3,9 @@
  * this package — test databases and environments, row fixtures, and the entities and service texts
  * their assertions read — so they never reach into this package's folders by relative path.
  */
-export { afterAnswerSettled } from '../src/after-answer.js';
+
 export type { EventSubscriber } from '@mikro-orm/core';
+export { afterAnswerSettled } from '../src/after-answer.js';
 export type { Em } from '../src/db/orm.js';
 export * from '../src/modules/addresses/addresses.entities.js';
 export * from '../src/modules/auth/auth.entities.js';
