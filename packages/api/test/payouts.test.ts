@@ -551,6 +551,52 @@ describe('jobs', () => {
   });
 });
 
+describe('a payout run leaves its trace even when killed half-way (issue 26.2)', () => {
+  it('records the run when it starts, and its outcome when it ends', async () => {
+    const shop = await payableShop({ naira: 6_000 });
+    const provider = env.services.payments;
+    const send = provider.transfer.bind(provider);
+    let release: () => void = () => undefined;
+    const stuck = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reached: () => void = () => undefined;
+    const inTransfer = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    // The run hangs in the middle of sending (as a process that is about to be killed would).
+    const spy = vi.spyOn(provider, 'transfer').mockImplementation(async (input) => {
+      if (input.reference.startsWith(`po-${shop}-`)) {
+        reached();
+        await stuck;
+      }
+      return send(input);
+    });
+    const before = await fresh().count(AuditLogSchema, { action: 'payouts_run_started' });
+    const endsBefore = await fresh().count(AuditLogSchema, { action: 'payouts_run' });
+    const run = runPayouts(env.services, { trigger: 'schedule' });
+    await inTransfer;
+    // Half-way: the start is already recorded (a kill here would leave it), the outcome not yet.
+    const [started] = await fresh().find(
+      AuditLogSchema,
+      { action: 'payouts_run_started' },
+      { orderBy: { id: 'desc' }, limit: 1 },
+    );
+    expect(await fresh().count(AuditLogSchema, { action: 'payouts_run_started' })).toBe(before + 1);
+    expect(started?.details).toEqual({ trigger: 'schedule' });
+    expect(await fresh().count(AuditLogSchema, { action: 'payouts_run' })).toBe(endsBefore);
+    release();
+    const result = await run;
+    spy.mockRestore();
+    const [ended] = await fresh().find(
+      AuditLogSchema,
+      { action: 'payouts_run' },
+      { orderBy: { id: 'desc' }, limit: 1 },
+    );
+    expect(ended?.details).toMatchObject({ run_id: started?.id, trigger: 'schedule', created: result.created });
+  });
+});
+
 describe('demo seed payout history', () => {
   let seeded: TestEnv;
   beforeAll(async () => {

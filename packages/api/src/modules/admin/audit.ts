@@ -35,7 +35,19 @@ export function recordAdminAction(
   targetId: number | null,
   details: Record<string, unknown> | null = null,
 ): void {
-  em.create(AuditLogSchema, { actor: ctx.user.id, action, targetType, targetId, details });
+  recordAction(em, ctx.user.id, action, targetType, targetId, details);
+}
+
+/** The same record for work the system does on its own (actor null: a scheduled job) or for an admin. */
+export function recordAction(
+  em: Em,
+  actorId: number | null,
+  action: string,
+  targetType: AuditTarget,
+  targetId: number | null,
+  details: Record<string, unknown> | null = null,
+): { id: number } {
+  return em.create(AuditLogSchema, { actor: actorId, action, targetType, targetId, details });
 }
 
 /** GET /admin/audit-log: newest first, one page at a time. */

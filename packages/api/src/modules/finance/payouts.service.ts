@@ -16,7 +16,7 @@ import type { Context, Services } from '../../context.js';
 import type { Em } from '../../db/orm.js';
 import { DomainError } from '../../errors.js';
 import { pageOf } from '../admin/admin.mapper.js';
-import { recordAdminAction } from '../admin/audit.js';
+import { recordAction } from '../admin/audit.js';
 import { payoutSettled } from '../notifications/events/shops.js';
 import { ProviderRequestError, ProviderUnavailableError, type VerifiedTransfer } from '../payment/provider.js';
 import { type Vendor, VendorSchema } from '../vendors/vendors.entities.js';
@@ -547,7 +547,34 @@ export async function cancelUnsentPayouts(
  * a resolved bank account (bank code and account name), payouts not paused, and an available balance of at
  * least the payout minimum and above zero. Safe to run twice at once, in one process or in two.
  */
-export async function runPayouts(services: Services, _options: RunOptions): Promise<PayoutRunDto> {
+export async function runPayouts(services: Services, options: RunOptions): Promise<PayoutRunDto> {
+  // Recorded (committed) before any work, so a run killed half-way still leaves its trace in the audit log.
+  const em = services.orm.em.fork() as Em;
+  const actor = options.actorId ?? null;
+  const started = recordAction(em, actor, 'payouts_run_started', 'payout', null, { trigger: options.trigger });
+  await em.flush();
+  const ended = (action: string, details: Record<string, unknown>) => {
+    const end = services.orm.em.fork() as Em;
+    recordAction(end, actor, action, 'payout', null, { run_id: started.id, trigger: options.trigger, ...details });
+    return end.flush();
+  };
+  try {
+    const result = await payEligibleShops(services);
+    await ended('payouts_run', {
+      created: result.created,
+      resumed: result.resumed,
+      total_amount: result.total_amount,
+      payout_ids: result.payouts.map((p) => p.id),
+    });
+    return result;
+  } catch (error) {
+    await ended('payouts_run_failed', { error: error instanceof Error ? error.message.slice(0, 500) : String(error) });
+    throw error;
+  }
+}
+
+/** The work of a payout run: in-flight payouts settled, then each eligible shop's payout written and sent. */
+async function payEligibleShops(services: Services): Promise<PayoutRunDto> {
   const resumedIds = await settleInFlight(services);
 
   const em = services.orm.em.fork() as Em;
@@ -601,22 +628,15 @@ export async function runPayouts(services: Services, _options: RunOptions): Prom
 /** Runs started by an admin in this process and not finished: a second is refused meanwhile. */
 const adminRuns = new WeakSet<Services>();
 
-/** POST /admin/payouts/run: a run now, recorded in the audit log with what it paid. */
+/** POST /admin/payouts/run: a run now, recorded in the audit log (its start, then what it paid). */
 export async function runPayoutsAsAdmin(ctx: AuthedContext): Promise<PayoutRunDto> {
   if (adminRuns.has(ctx.services)) {
     throw new DomainError('CONFLICT', 'A payout run is already in progress. Try again when it has finished.');
   }
   adminRuns.add(ctx.services);
   try {
-    const result = await runPayouts(ctx.services, { trigger: 'admin', actorId: ctx.user.id });
-    recordAdminAction(ctx.em, ctx, 'payouts_run', 'payout', null, {
-      created: result.created,
-      resumed: result.resumed,
-      total_amount: result.total_amount,
-      payout_ids: result.payouts.map((p) => p.id),
-    });
-    await ctx.em.flush();
-    return result;
+    // runPayouts records the run in the audit log, with this admin as its actor.
+    return await runPayouts(ctx.services, { trigger: 'admin', actorId: ctx.user.id });
   } finally {
     adminRuns.delete(ctx.services);
   }
