@@ -126,18 +126,23 @@ const inProductOrder = <T extends StockLine>(lines: T[]): T[] => [...lines].sort
 async function tryReserveStock(em: Em, lines: StockLine[]): Promise<StockLine | null> {
   const taken: StockLine[] = [];
   for (const line of inProductOrder(lines)) {
-    const result = await em.execute<{ affectedRows: number }>(
-      'update products set stock = stock - ? where id = ? and stock >= ?',
-      [line.quantity, line.productId, line.quantity],
-      'run',
-    );
-    if (result.affectedRows !== 1) {
+    if (!(await takeStock(em, line))) {
       await giveBackStock(em, taken);
       return line;
     }
     taken.push(line);
   }
   return null;
+}
+
+/** The conditional update that takes a line's caps off sale: false when fewer are on sale. */
+async function takeStock(em: Em, line: StockLine): Promise<boolean> {
+  const result = await em.execute<{ affectedRows: number }>(
+    'update products set stock = stock - ? where id = ? and stock >= ?',
+    [line.quantity, line.productId, line.quantity],
+    'run',
+  );
+  return result.affectedRows === 1;
 }
 
 async function giveBackStock(em: Em, lines: StockLine[]): Promise<void> {
@@ -159,12 +164,7 @@ async function holdStock(em: Em, lines: Line[], sharePercent: number): Promise<P
   const heldOf = new Map<number, number>();
   const placed: PlacedLine[] = [];
   for (const line of inProductOrder(lines)) {
-    const taken = await em.execute<{ affectedRows: number }>(
-      'update products set stock = stock - ? where id = ? and stock >= ?',
-      [line.quantity, line.productId, line.quantity],
-      'run',
-    );
-    if (taken.affectedRows !== 1) {
+    if (!(await takeStock(em, line))) {
       throw new DomainError('OUT_OF_STOCK', `Sorry, ${line.productName} sold out while you were checking out`);
     }
     // The product's row is this transaction's until it commits: no other checkout changes its holds meanwhile.
