@@ -9,7 +9,7 @@ import {
   type ServicesConfig,
 } from '@caps/api';
 
-/** Everything the server reads from the environment, with its default. README lists the same table. */
+/** Everything the server reads from the environment, with its default. docs/configuration.md lists the same table. */
 export interface AppConfig {
   port: number;
   host: string;

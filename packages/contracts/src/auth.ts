@@ -70,7 +70,7 @@ export const RegisterInput = z
     password: registrationPassword,
     password_confirmation: text().optional(),
     role: z.enum(PUBLIC_ROLES, { error: 'Role must be customer or vendor' }).optional(),
-    // Optional for API clients (see the README); when sent, anything but an acceptance is refused
+    // Optional for API clients (see docs/api.md); when sent, anything but an acceptance is refused
     // with the checkbox's message, so `terms: "yes"` does not read as a mere format error.
     terms_accepted: z.unknown().describe(TERMS_DESCRIPTION).optional(),
     terms: z.unknown().describe(TERMS_DESCRIPTION).optional(),

@@ -3,7 +3,7 @@ import { TRPCClientError } from '@trpc/client';
 import { ApiError } from './api';
 
 /**
- * The stable code of a failed tRPC or REST call (README "API conventions": `data.errorCode` on
+ * The stable code of a failed tRPC or REST call (docs/api.md: `data.errorCode` on
  * tRPC, `code` in a REST body). Branch on this, never on the message, which may be reworded.
  * An answer without a code (a proxy's page, an older server) gets the generic code of its status;
  * null when the server was not reached or the error is not a call's.
