@@ -203,10 +203,11 @@ describe('products, shops and reviews', () => {
     await expect(env.caller().vendors.get({ id: 999_999 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('lists reviews of a product and of a shop with masked reviewer emails', async () => {
+  it('lists reviews of a product and of a shop naming the reviewer, with no part of the email', async () => {
     const product = await env.caller().reviews.list({ product_id: ids.abeti as number });
     expect(product.map((r) => r.rating).sort()).toEqual([4, 5]);
-    expect(product[0]?.user?.email).toMatch(/^f\*\*\*@example\.com$/);
+    expect(product[0]?.user?.email).toBe('');
+    expect(JSON.stringify(product)).not.toContain('example.com');
     const shop = await env.caller().reviews.list({ vendor_id: lagos.id });
     expect(shop).toHaveLength(3);
   });
