@@ -1,11 +1,4 @@
-import {
-  type CheckoutResultDto,
-  formatKobo,
-  koboToNaira,
-  type OrderCreateInput,
-  type OrderDto,
-  SHIPPING_FEE_KOBO,
-} from '@caps/contracts';
+import { type CheckoutResultDto, formatKobo, koboToNaira, type OrderCreateInput, type OrderDto } from '@caps/contracts';
 import { DeadlockException, LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../access/roles.js';
@@ -38,6 +31,9 @@ import {
 import { toOrderDto } from './orders.mapper.js';
 
 type CreateInput = z.output<typeof OrderCreateInput>;
+
+/** The flat shipping of a checkout, in kobo (₦2,000): only the server prices (clients show checkout.quote). */
+export const SHIPPING_FEE_KOBO = 200_000;
 
 /** How long stock stays reserved for a checkout that has not been paid. */
 export const RESERVATION_MINUTES = 30;
