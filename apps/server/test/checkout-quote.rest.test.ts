@@ -104,3 +104,27 @@ describe('POST /api/checkout/quote', () => {
     expect((await quote({}, {})).statusCode).toBe(401);
   });
 });
+
+describe('POST /api/checkout/quote with coupon codes', () => {
+  let limited: RestTestEnv;
+  beforeAll(async () => {
+    limited = await createRestTestEnv({ limits: { couponChecksPerAccount: 2, couponChecksPerIp: 100 } });
+  });
+  afterAll(async () => limited?.close());
+
+  it('counts them as coupon checks: 429 with Retry-After past the limit', async () => {
+    const buyer = (await limited.app.inject({ method: 'POST', url: '/api/register', payload: customerInput() })).json();
+    const guess = (code: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/checkout/quote',
+        headers: bearer(buyer.token),
+        payload: { coupon_code: code },
+      });
+    for (const code of ['GUESS1', 'GUESS2']) expect((await guess(code)).statusCode).toBe(200);
+    const refused = await guess('GUESS3');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().message).toMatch(/^Too many coupon checks\./);
+  });
+});
