@@ -5,6 +5,7 @@ import { authRouter } from './modules/auth/auth.router.js';
 import { cartRouter } from './modules/cart/cart.router.js';
 import { catalogueRouter } from './modules/catalogue/catalogue.router.js';
 import { vendorProductsRouter } from './modules/catalogue/vendor-products.router.js';
+import { checkoutRouter } from './modules/checkout/checkout.router.js';
 import { contactRouter } from './modules/contact/contact.router.js';
 import { couponsRouter } from './modules/coupons/coupons.router.js';
 import { banksRouter } from './modules/finance/banks.router.js';
@@ -44,6 +45,7 @@ export const appRouter = router({
   reports: reportsRouter,
   orders: mergeRouters(ordersRouter, customerCancelRouter, customerReturnRequestRouter),
   returns: returnsRouter,
+  checkout: checkoutRouter,
   payment: paymentRouter,
   coupons: couponsRouter,
   banks: banksRouter,

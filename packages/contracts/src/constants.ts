@@ -57,8 +57,6 @@ export const REPORT_STATUSES = ['pending', 'reviewed', 'resolved'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 export const CURRENCY = 'NGN';
-/** Flat shipping fee in kobo (₦2,000) when the cart is not empty. */
-export const SHIPPING_FEE_KOBO = 200_000;
 export const DEFAULT_VENDOR_RATING = 4.5;
 
 export const FEATURED_CAPS = 8;

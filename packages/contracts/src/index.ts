@@ -3,6 +3,7 @@ export * from './admin.js';
 export * from './auth.js';
 export * from './cart.js';
 export * from './catalogue.js';
+export * from './checkout.js';
 export * from './constants.js';
 export * from './coupons.js';
 export * from './dates.js';

@@ -1,4 +1,4 @@
-import { CART_TEXT, type CartItemDto, formatNaira, koboToNaira, SHIPPING_FEE_KOBO } from '@caps/contracts';
+import { CART_TEXT, type CartItemDto, formatNaira } from '@caps/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowRight, LogIn, ShoppingBag, Trash2, UserRound } from 'lucide-react';
 import { useState } from 'react';
@@ -20,9 +20,8 @@ import { useStoredUser } from '@/lib/auth';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 import { CART_TOASTS, useCartItems, useInvalidateCart, writeStoredCoupon } from '@/lib/use-cart';
-import { CouponForm, useAppliedCoupon } from './coupon-form';
-
-const SHIPPING_FEE_NAIRA = koboToNaira(SHIPPING_FEE_KOBO);
+import { type Quote, useQuote } from '../checkout/use-quote';
+import { type AppliedCoupon, CouponForm, useAppliedCoupon } from './coupon-form';
 
 export function CartPage() {
   return (
@@ -130,11 +129,8 @@ function isOverStock(item: CartItemDto): boolean {
 function FilledCart({ items }: { items: CartItemDto[] }) {
   const navigate = useNavigate();
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
-  const subtotal = items.reduce((sum, item) => sum + item.line_total, 0);
   const coupon = useAppliedCoupon(items);
-  const discount = Math.min(coupon.discountAmount, subtotal);
-  const shipping = items.length > 0 ? SHIPPING_FEE_NAIRA : 0;
-  const total = Math.max(0, subtotal - discount) + shipping;
+  const quote = useQuote(items, coupon.applied?.code ?? null);
   const blocked = items.some((item) => !item.available || isOverStock(item));
 
   return (
@@ -160,30 +156,7 @@ function FilledCart({ items }: { items: CartItemDto[] }) {
         <h2 id="order-summary-heading" className="text-lg font-semibold">
           Order Summary
         </h2>
-        <dl className="flex flex-col gap-2 text-sm">
-          <div className="flex justify-between gap-4">
-            <dt>Subtotal</dt>
-            <dd data-testid="cart-subtotal">{formatNaira(subtotal)}</dd>
-          </div>
-          {coupon.applied ? (
-            <div className="flex justify-between gap-4 text-accent">
-              <dt>
-                Coupon discount ({coupon.applied.code}, {coupon.applied.discount}%)
-              </dt>
-              <dd data-testid="cart-discount" className="whitespace-nowrap">
-                −{formatNaira(discount)}
-              </dd>
-            </div>
-          ) : null}
-          <div className="flex justify-between gap-4">
-            <dt>Shipping</dt>
-            <dd data-testid="cart-shipping">{formatNaira(shipping)}</dd>
-          </div>
-          <div className="mt-2 flex justify-between gap-4 border-t border-border pt-3 text-base font-bold">
-            <dt>Total</dt>
-            <dd data-testid="cart-total">{formatNaira(total)}</dd>
-          </div>
-        </dl>
+        <CartTotals quote={quote} coupon={coupon} blocked={blocked} />
         <CouponForm coupon={coupon} />
         <Button size="lg" disabled={blocked} onClick={() => navigate('/checkout')} aria-describedby="checkout-note">
           Proceed to Checkout
@@ -199,6 +172,57 @@ function FilledCart({ items }: { items: CartItemDto[] }) {
         </Button>
       </section>
     </div>
+  );
+}
+
+function CartTotals({ quote, coupon, blocked }: { quote: Quote; coupon: AppliedCoupon; blocked: boolean }) {
+  if (quote.isPending) {
+    return (
+      <div role="status" aria-busy="true" aria-label="Pricing your cart" className="flex flex-col gap-2">
+        {[0, 1, 2].map((index) => (
+          <div key={index} className="h-5 animate-pulse rounded bg-muted" />
+        ))}
+      </div>
+    );
+  }
+  if (quote.isError) {
+    // The lines marked above already say what to change; the server's reason is shown for anything else.
+    if (blocked) return null;
+    return (
+      <div role="alert" className="flex flex-col gap-2 text-sm">
+        <p className="text-destructive">{readServerError(quote.error, CART_TOASTS.tryAgain).message}</p>
+        <Button variant="outline" size="sm" onClick={() => void quote.refetch()} disabled={quote.isFetching}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  const { data } = quote;
+  return (
+    <dl className="flex flex-col gap-2 text-sm" aria-busy={quote.isPlaceholderData}>
+      <div className="flex justify-between gap-4">
+        <dt>Subtotal</dt>
+        <dd data-testid="cart-subtotal">{formatNaira(data.subtotal)}</dd>
+      </div>
+      {coupon.applied && data.coupon_code ? (
+        <div className="flex justify-between gap-4 text-accent">
+          <dt>
+            Coupon discount ({data.coupon_code}, {coupon.applied.discount}%)
+          </dt>
+          <dd data-testid="cart-discount" className="whitespace-nowrap">
+            −{formatNaira(data.discount)}
+          </dd>
+        </div>
+      ) : null}
+      <div className="flex justify-between gap-4">
+        <dt>Shipping</dt>
+        <dd data-testid="cart-shipping">{formatNaira(data.delivery_total)}</dd>
+      </div>
+      <div className="mt-2 flex justify-between gap-4 border-t border-border pt-3 text-base font-bold">
+        <dt>Total</dt>
+        <dd data-testid="cart-total">{formatNaira(data.total)}</dd>
+      </div>
+    </dl>
   );
 }
 

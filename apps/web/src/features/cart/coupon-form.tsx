@@ -15,8 +15,6 @@ const MAX_COUPON_ITEMS = 50;
 export interface AppliedCoupon {
   /** The server's answer for the applied code on the current cart, or null when none is applied. */
   applied: CouponCheckDto | null;
-  /** Naira off the current cart. */
-  discountAmount: number;
   /** Checks a code against the cart's items; applies and remembers it when valid. */
   apply: (code: string) => Promise<boolean>;
   remove: () => void;
@@ -110,7 +108,6 @@ export function useAppliedCoupon(items: CartItemDto[]): AppliedCoupon {
   const applied = code && check.data ? check.data : null;
   return {
     applied,
-    discountAmount: applied?.discount_amount ?? 0,
     apply,
     remove,
     checking,

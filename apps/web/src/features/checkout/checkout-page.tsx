@@ -71,7 +71,7 @@ function Checkout({ email, name }: { email: string; name: string }) {
         />
         <OrderSummary
           lines={lines}
-          totals={checkout.totals}
+          quote={checkout.quote}
           couponCode={checkout.appliedCouponCode}
           couponNote={checkout.couponNote}
         >
@@ -82,7 +82,7 @@ function Checkout({ email, name }: { email: string; name: string }) {
             failure={checkout.failure}
             timedOut={checkout.timedOut}
             unavailable={checkout.unavailable}
-            total={checkout.totals.total}
+            total={checkout.quote.data?.total ?? null}
           />
         </OrderSummary>
       </div>

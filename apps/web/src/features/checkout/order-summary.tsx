@@ -1,13 +1,9 @@
 import { type CartItemDto, formatNaira } from '@caps/contracts';
 import type { ReactNode } from 'react';
 import { ProductImage } from '@/components/product-image';
-
-export interface SummaryTotals {
-  subtotal: number;
-  discount: number;
-  shipping: number;
-  total: number;
-}
+import { Button } from '@/components/ui/button';
+import { readServerError } from '@/lib/server-errors';
+import type { Quote } from './use-quote';
 
 interface ShopGroup {
   shopId: number;
@@ -28,7 +24,8 @@ export function groupByShop(lines: readonly CartItemDto[]): ShopGroup[] {
 
 interface OrderSummaryProps {
   lines: readonly CartItemDto[];
-  totals: SummaryTotals;
+  /** The server's price of the lines: the money shown is the money charged. */
+  quote: Quote;
   couponCode: string | null;
   /** Why a coupon from the cart was dropped, if it was. */
   couponNote: string | null;
@@ -36,7 +33,7 @@ interface OrderSummaryProps {
 }
 
 /** The cart's lines grouped by shop (one order per shop), then the money. */
-export function OrderSummary({ lines, totals, couponCode, couponNote, children }: OrderSummaryProps) {
+export function OrderSummary({ lines, quote, couponCode, couponNote, children }: OrderSummaryProps) {
   const groups = groupByShop(lines);
   return (
     <section
@@ -75,26 +72,7 @@ export function OrderSummary({ lines, totals, couponCode, couponNote, children }
           </div>
         ))}
       </div>
-      <dl className="mt-5 flex flex-col gap-2 border-t border-border pt-4 text-sm">
-        <div className="flex justify-between">
-          <dt>Subtotal</dt>
-          <dd>{formatNaira(totals.subtotal)}</dd>
-        </div>
-        {couponCode && totals.discount > 0 ? (
-          <div className="flex justify-between text-accent">
-            <dt>Discount ({couponCode})</dt>
-            <dd>-{formatNaira(totals.discount)}</dd>
-          </div>
-        ) : null}
-        <div className="flex justify-between">
-          <dt>Shipping</dt>
-          <dd>{formatNaira(totals.shipping)}</dd>
-        </div>
-        <div className="flex justify-between border-t border-border pt-2 text-base font-bold">
-          <dt>Total</dt>
-          <dd>{formatNaira(totals.total)}</dd>
-        </div>
-      </dl>
+      <SummaryMoney quote={quote} couponCode={couponCode} />
       {couponNote ? (
         <p role="status" className="mt-3 rounded-lg bg-warning px-3 py-2 text-sm text-warning-foreground">
           {couponNote}
@@ -102,5 +80,56 @@ export function OrderSummary({ lines, totals, couponCode, couponNote, children }
       ) : null}
       {children}
     </section>
+  );
+}
+
+/** Subtotal, discount, shipping and total as the server priced them, or why they could not be. */
+function SummaryMoney({ quote, couponCode }: { quote: Quote; couponCode: string | null }) {
+  if (quote.isPending) {
+    return (
+      <div
+        role="status"
+        aria-busy="true"
+        aria-label="Pricing your order"
+        className="mt-5 flex flex-col gap-2 border-t border-border pt-4"
+      >
+        {[0, 1, 2].map((index) => (
+          <div key={index} className="h-5 animate-pulse rounded bg-muted" />
+        ))}
+      </div>
+    );
+  }
+  if (quote.isError) {
+    return (
+      <div role="alert" className="mt-5 flex flex-col gap-2 border-t border-border pt-4 text-sm">
+        <p className="text-destructive">{readServerError(quote.error, 'Please try again.').message}</p>
+        <Button variant="outline" size="sm" onClick={() => void quote.refetch()} disabled={quote.isFetching}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  const { data } = quote;
+  return (
+    <dl className="mt-5 flex flex-col gap-2 border-t border-border pt-4 text-sm" aria-busy={quote.isPlaceholderData}>
+      <div className="flex justify-between">
+        <dt>Subtotal</dt>
+        <dd>{formatNaira(data.subtotal)}</dd>
+      </div>
+      {couponCode && data.coupon_code && data.discount > 0 ? (
+        <div className="flex justify-between text-accent">
+          <dt>Discount ({data.coupon_code})</dt>
+          <dd>-{formatNaira(data.discount)}</dd>
+        </div>
+      ) : null}
+      <div className="flex justify-between">
+        <dt>Shipping</dt>
+        <dd>{formatNaira(data.delivery_total)}</dd>
+      </div>
+      <div className="flex justify-between border-t border-border pt-2 text-base font-bold">
+        <dt>Total</dt>
+        <dd>{formatNaira(data.total)}</dd>
+      </div>
+    </dl>
   );
 }

@@ -7,7 +7,8 @@ import { Spinner } from '@/components/ui/spinner';
 import type { Checkout } from './use-checkout';
 
 type PlaceOrderPanelProps = Pick<Checkout, 'phase' | 'busy' | 'blocked' | 'failure' | 'timedOut' | 'unavailable'> & {
-  total: number;
+  /** Null until the server has priced the order. */
+  total: number | null;
 };
 
 /** Under the order summary: what stops the order, the Place Order button and what happens after it. */
@@ -42,10 +43,8 @@ export function PlaceOrderPanel({ phase, busy, blocked, failure, timedOut, unava
           <>
             <Spinner /> Redirecting to payment...
           </>
-        ) : timedOut || failure ? (
-          `Try Again · ${formatNaira(total)}`
         ) : (
-          `Place Order · ${formatNaira(total)}`
+          `${timedOut || failure ? 'Try Again' : 'Place Order'}${total === null ? '' : ` · ${formatNaira(total)}`}`
         )}
       </Button>
       <p role="status" aria-live="polite" className="text-center text-sm text-muted-foreground">

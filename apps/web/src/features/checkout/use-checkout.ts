@@ -1,4 +1,4 @@
-import { type AddressDto, koboToNaira, SHIPPING_FEE_KOBO, ShippingDetailsInput } from '@caps/contracts';
+import { type AddressDto, ShippingDetailsInput } from '@caps/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -10,10 +10,10 @@ import { openPaymentPage } from '@/lib/payment-page';
 import { isUnauthenticated, readServerError } from '@/lib/server-errors';
 import { useTRPC, useTRPCClient } from '@/lib/trpc';
 import { forgetCheckoutCoupon, readCheckoutCoupon } from './checkout-coupon';
+import { useQuote } from './use-quote';
 
 /** Spec 9: a checkout that takes longer than this is reported, and may be retried with the same key. */
 const CHECKOUT_TIMEOUT_MS = 10_000;
-const SHIPPING_FEE = koboToNaira(SHIPPING_FEE_KOBO);
 
 export type CheckoutPhase = 'form' | 'processing' | 'redirecting';
 export type ShippingValues = ShippingDetailsInput;
@@ -142,11 +142,9 @@ export function useCheckout({ email, name }: { email: string; name: string }) {
     if (address) reset(fromAddress(address, getValues('email') || email));
   };
 
-  const subtotal = lines.reduce((sum, line) => sum + line.line_total, 0);
   const appliedCoupon = coupon.applied;
-  const discount = appliedCoupon ? appliedCoupon.discount_amount : 0;
-  const shipping = lines.length > 0 ? SHIPPING_FEE : 0;
-  const totals = { subtotal, discount, shipping, total: Math.max(0, subtotal - discount) + shipping };
+  // The server's price of exactly what Place Order sends: these lines and the applied coupon.
+  const quote = useQuote(lines, appliedCoupon?.code ?? null);
   const unavailable = lines.filter((line) => !line.available);
 
   const placeOrder = handleSubmit(async (values) => {
@@ -202,7 +200,7 @@ export function useCheckout({ email, name }: { email: string; name: string }) {
   return {
     cart,
     lines,
-    totals,
+    quote,
     unavailable,
     appliedCouponCode: appliedCoupon?.code ?? null,
     couponNote: coupon.couponNote,
@@ -215,8 +213,8 @@ export function useCheckout({ email, name }: { email: string; name: string }) {
     placeOrder,
     phase,
     busy,
-    /** Nothing can be placed while a line is no longer for sale or the coupon is still being checked. */
-    blocked: unavailable.length > 0 || coupon.checking,
+    /** Nothing can be placed while a line is no longer for sale or the coupon or the price is being checked. */
+    blocked: unavailable.length > 0 || coupon.checking || !quote.isSuccess || quote.isPlaceholderData,
     failure,
     timedOut,
   };

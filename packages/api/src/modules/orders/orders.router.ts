@@ -24,7 +24,7 @@ export const ordersRouter = router({
         // REST clients retry with the standard header; it is the input's idempotency_key.
         headers: { 'idempotency-key': 'idempotency_key' },
         summary:
-          'Check out: shipping_address, coupon_code, items [{product_id, quantity, size}]. Prices, discount and the ₦2,000 shipping come from the server; caps of several shops become one order per shop, paid together. Stock is held for 30 minutes while the unpaid holds of the cap stay within UNPAID_HOLD_SHARE_PERCENT (50) of its stock, at least 1; a line past that is placed unheld and takes its caps when paid (whoever pays first; 409 at payment/initiate, or a refund, when they sold out). An Idempotency-Key header makes retries answer the same orders. Answers the first order with order_ids.',
+          'Check out: shipping_address, coupon_code, items [{product_id, quantity, size}]. Prices, discount and shipping come from the server, exactly as POST /checkout/quote gives them for the same items and coupon_code; caps of several shops become one order per shop, paid together. Stock is held for 30 minutes while the unpaid holds of the cap stay within UNPAID_HOLD_SHARE_PERCENT (50) of its stock, at least 1; a line past that is placed unheld and takes its caps when paid (whoever pays first; 409 at payment/initiate, or a refund, when they sold out). An Idempotency-Key header makes retries answer the same orders. Answers the first order with order_ids.',
       },
     })
     .input(OrderCreateInput)

@@ -1,11 +1,4 @@
-import {
-  type CheckoutResultDto,
-  formatKobo,
-  koboToNaira,
-  type OrderCreateInput,
-  type OrderDto,
-  SHIPPING_FEE_KOBO,
-} from '@caps/contracts';
+import { type CheckoutResultDto, formatKobo, koboToNaira, type OrderCreateInput, type OrderDto } from '@caps/contracts';
 import { DeadlockException, LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../access/roles.js';
@@ -39,19 +32,30 @@ import { toOrderDto } from './orders.mapper.js';
 
 type CreateInput = z.output<typeof OrderCreateInput>;
 
+/** The flat shipping of a checkout, in kobo (₦2,000): only the server prices (clients show checkout.quote). */
+export const SHIPPING_FEE_KOBO = 200_000;
+
 /** How long stock stays reserved for a checkout that has not been paid. */
 export const RESERVATION_MINUTES = 30;
 
-interface Line extends PricedLine {
+export interface Line extends PricedLine {
   productId: number;
   productName: string;
+  shopName: string;
+  size: string;
+}
+
+/** A line as a checkout or a quote asks for it. */
+export interface RequestedLine {
+  product_id: number;
+  quantity: number;
   size: string;
 }
 
 /** The requested lines, priced from our own data; same product and size asked twice become one line. */
-async function priceLines(em: Em, input: CreateInput): Promise<Line[]> {
-  const merged = new Map<string, { product_id: number; size: string; quantity: number }>();
-  for (const item of input.items) {
+async function priceLines(em: Em, items: readonly RequestedLine[]): Promise<Line[]> {
+  const merged = new Map<string, RequestedLine>();
+  for (const item of items) {
     const key = `${item.product_id}|${item.size}`;
     const existing = merged.get(key);
     merged.set(key, { ...item, quantity: (existing?.quantity ?? 0) + item.quantity });
@@ -76,6 +80,7 @@ async function priceLines(em: Em, input: CreateInput): Promise<Line[]> {
     lines.push({
       productId: product.id,
       productName: product.name,
+      shopName: product.vendor.shopName,
       size: item.size,
       quantity: item.quantity,
       unitPriceKobo: product.priceKobo,
@@ -247,7 +252,7 @@ function assertHoldableQuantities(lines: Line[], limits: CheckoutLimits): void {
 }
 
 /** The orders of a checkout, priced: one per shop, the coupon's discount, ₦2,000 shipping on the first. */
-function priceCheckout(lines: Line[], coupon: Coupon | null) {
+function priceOrders(lines: Line[], coupon: Coupon | null) {
   const vendorIds = [...new Set(lines.map((l) => l.vendorId))];
   const orders = vendorIds.map((vendorId, index) => {
     const group = lines.filter((l) => l.vendorId === vendorId);
@@ -262,8 +267,36 @@ function priceCheckout(lines: Line[], coupon: Coupon | null) {
     orders,
     subtotal: sum((o) => o.subtotal),
     discount: sum((o) => o.discount),
+    shipping: sum((o) => o.shipping),
     total: sum((o) => o.total),
   };
+}
+
+export type PricedCheckout = ReturnType<typeof priceOrders> & { lines: Line[]; coupon: Coupon | null };
+
+/**
+ * What a checkout of these lines costs, in kobo: the one pricing of both `checkout.quote` and
+ * `orders.create`, so a quote and the checkout placed after it never differ. 404/422/409 for lines that
+ * cannot be bought, 'Invalid coupon' (422) for a code that does not apply, 422 past the checkout ceiling.
+ * `usesTaken: false` leaves a used-up coupon to checkout's own reservation (see findApplicableCoupon).
+ */
+export async function priceCheckout(
+  em: Em,
+  request: { items: readonly RequestedLine[]; coupon_code?: string | null },
+  limits: CheckoutLimits,
+  { usesTaken }: { usesTaken: boolean },
+): Promise<PricedCheckout> {
+  const lines = await priceLines(em, request.items);
+  const vendorIds = [...new Set(lines.map((l) => l.vendorId))];
+  const coupon: Coupon | null = request.coupon_code
+    ? await findApplicableCoupon(em, request.coupon_code, vendorIds, 'coupon_code', { usesTaken })
+    : null;
+  const priced = priceOrders(lines, coupon);
+  if (priced.total > limits.maxTotalKobo) {
+    const message = `A checkout cannot be more than ${formatKobo(limits.maxTotalKobo)}. Please split your order into smaller ones.`;
+    throw new DomainError('CHECKOUT_TOTAL_TOO_HIGH', message, { items: [message] });
+  }
+  return { ...priced, lines, coupon };
 }
 
 /**
@@ -339,18 +372,10 @@ export async function placeOrder(
   const known = await sameKey(ctx.em);
   if (known) return checkoutResult(ctx.em, known);
   const limits = ctx.services.config.checkout;
-  const lines = await priceLines(ctx.em, input);
-  assertHoldableQuantities(lines, limits);
-  const vendorIds = [...new Set(lines.map((l) => l.vendorId))];
   // Whether a use is left is decided by the reservation below, after superseded checkouts gave theirs back.
-  const coupon: Coupon | null = input.coupon_code
-    ? await findApplicableCoupon(ctx.em, input.coupon_code, vendorIds, 'coupon_code', { usesTaken: false })
-    : null;
-  const priced = priceCheckout(lines, coupon);
-  if (priced.total > limits.maxTotalKobo) {
-    const message = `A checkout cannot be more than ${formatKobo(limits.maxTotalKobo)}. Please split your order into smaller ones.`;
-    throw new DomainError('CHECKOUT_TOTAL_TOO_HIGH', message, { items: [message] });
-  }
+  const priced = await priceCheckout(ctx.em, input, limits, { usesTaken: false });
+  const { lines, coupon } = priced;
+  assertHoldableQuantities(lines, limits);
 
   let checkout: Checkout;
   try {
@@ -372,7 +397,7 @@ export async function placeOrder(
           idempotencyKey: key ?? null,
           subtotalKobo: priced.subtotal,
           discountKobo: priced.discount,
-          shippingKobo: SHIPPING_FEE_KOBO,
+          shippingKobo: priced.shipping,
           totalKobo: priced.total,
           couponCode: coupon?.code ?? null,
           coupon: coupon?.id ?? null,

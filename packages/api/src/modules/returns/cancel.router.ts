@@ -14,7 +14,7 @@ export const customerCancelRouter = router({
         tag: 'Orders',
         errors: [404, 409],
         summary:
-          "Cancels one of the caller's orders not shipped yet (pending or confirmed), with an optional reason: its caps go back on sale. A paid order is refunded to the card it was paid with: its items, and the ₦2,000 shipping once every order of its checkout is cancelled (refunds[] shows the refund and its status). An unpaid order's checkout is cancelled whole (its orders are paid together), nothing to refund. A shipped, delivered, returned or already cancelled order is 422 ORDER_NOT_CANCELLABLE; someone else's is 404; a change at the same time is 409. Answers the updated order.",
+          "Cancels one of the caller's orders not shipped yet (pending or confirmed), with an optional reason: its caps go back on sale. A paid order is refunded to the card it was paid with: its items, and the checkout's shipping once every order of its checkout is cancelled (refunds[] shows the refund and its status). An unpaid order's checkout is cancelled whole (its orders are paid together), nothing to refund. A shipped, delivered, returned or already cancelled order is 422 ORDER_NOT_CANCELLABLE; someone else's is 404; a change at the same time is 409. Answers the updated order.",
       },
     })
     .input(OrderCancelInput)

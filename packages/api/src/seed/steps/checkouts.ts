@@ -1,4 +1,4 @@
-import { CURRENCY, type OrderStatus, SHIPPING_FEE_KOBO } from '@caps/contracts';
+import { CURRENCY, type OrderStatus } from '@caps/contracts';
 import type { User } from '../../modules/auth/auth.entities.js';
 import type { Product } from '../../modules/catalogue/catalogue.entities.js';
 import type { Coupon } from '../../modules/coupons/coupons.entities.js';
@@ -8,6 +8,7 @@ import {
   OrderSchema,
   OrderStatusChangeSchema,
 } from '../../modules/orders/orders.entities.js';
+import { SHIPPING_FEE_KOBO } from '../../modules/orders/orders.service.js';
 import { PaymentSchema } from '../../modules/payment/payment.entities.js';
 import type { Vendor } from '../../modules/vendors/vendors.entities.js';
 import type { CapKind } from '../demo-data/cap-kinds.js';
