@@ -5,7 +5,7 @@
  * and SQLite (a temporary file): seeds 50,000 caps across 500 shops, starts the real server, adds a plain
  * Fastify route answering the same 12 rows from one hand-written SQL query, and loads with autocannon
  * (50 connections) the plain route, the REST call and the tRPC query as the web client sends it
- * (superjson's `{"json": ...}` input): BENCH_ROUNDS rounds (default 3) of runs of BENCH_DURATION seconds
+ * (the input as JSON): BENCH_ROUNDS rounds (default 3) of runs of BENCH_DURATION seconds
  * (default 5) in the order plain, REST, tRPC, tRPC, REST, plain, so that whatever else the machine does
  * weighs on each alike. Prints requests per second, p99 latency and CPU time of the server's thread per
  * request of each, and the ratios of REST and tRPC to the plain route, round by round (the mean of two runs
@@ -263,9 +263,9 @@ async function pageIds(url: string): Promise<string> {
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   const body = (await response.json()) as {
     data?: { id: number }[];
-    result?: { data: { json: { data: { id: number }[] } } };
+    result?: { data: { data: { id: number }[] } };
   };
-  const rows = body.result ? body.result.data.json.data : (body.data ?? []);
+  const rows = body.result ? body.result.data.data : (body.data ?? []);
   return JSON.stringify(rows.map((row) => Number(row.id)));
 }
 
@@ -292,8 +292,8 @@ async function run(name: string, database: { databaseUrl?: string; sqlitePath?: 
   const urls = {
     plain: `${base}/bench/plain`,
     rest: `${base}/api/products?${new URLSearchParams({ ...QUERY, page: String(QUERY.page) })}`,
-    // As the web client sends a query: superjson's envelope around the input.
-    trpc: `${base}/trpc/catalogue.list?input=${encodeURIComponent(JSON.stringify({ json: QUERY }))}`,
+    // As the web client sends a query: the input as JSON.
+    trpc: `${base}/trpc/catalogue.list?input=${encodeURIComponent(JSON.stringify(QUERY))}`,
   };
   const expected = await pageIds(urls.plain);
   for (const url of [urls.rest, urls.trpc]) {

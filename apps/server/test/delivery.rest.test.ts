@@ -264,28 +264,25 @@ describe('compressed answers', () => {
     expect(refused.statusCode).toBe(422);
     expect(typeof JSON.parse(decoded(refused).toString()).message).toBe('string');
     // tRPC answers with a fetch Response: a small one goes as it is too.
-    const one = await get(
-      `/trpc/catalogue.get?input=${encodeURIComponent(JSON.stringify({ json: { id: productId } }))}`,
-      {
-        'accept-encoding': 'br, gzip',
-      },
-    );
+    const one = await get(`/trpc/catalogue.get?input=${encodeURIComponent(JSON.stringify({ id: productId }))}`, {
+      'accept-encoding': 'br, gzip',
+    });
     expect([one.statusCode, one.headers['content-encoding']]).toEqual([200, undefined]);
-    expect(one.json().result.data.json.id).toBe(productId);
+    expect(one.json().result.data.id).toBe(productId);
     const unknown = await get('/api/nothing-here', { 'accept-encoding': 'br, gzip' });
     expect(unknown.statusCode).toBe(404);
     expect(JSON.parse(decoded(unknown).toString()).message).toBe('Not found');
   });
 
   it('compresses tRPC answers the same way', async () => {
-    const url = `/trpc/catalogue.list?input=${encodeURIComponent(JSON.stringify({ json: { per_page: 30 } }))}`;
+    const url = `/trpc/catalogue.list?input=${encodeURIComponent(JSON.stringify({ per_page: 30 }))}`;
     const plain = await get(url);
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     const br = await get(url, { 'accept-encoding': 'br' });
     expect([br.statusCode, br.headers['content-encoding']]).toEqual([200, 'br']);
     expect(decoded(br).equals(plain.rawPayload)).toBe(true);
-    expect(JSON.parse(decoded(br).toString()).result.data.json.total).toBe(30);
+    expect(JSON.parse(decoded(br).toString()).result.data.total).toBe(30);
   });
 
   it('keeps HEAD, /metrics, uploads, images and the payment sandbox page working', async () => {
@@ -369,14 +366,14 @@ describe('compressed answers', () => {
 });
 
 describe('revalidating the catalogue', () => {
-  const trpcList = `/trpc/catalogue.list?input=${encodeURIComponent(JSON.stringify({ json: { per_page: 50 } }))}`;
+  const trpcList = `/trpc/catalogue.list?input=${encodeURIComponent(JSON.stringify({ per_page: 50 }))}`;
   const catalogueUrls = () => [
     '/api/products?per_page=50',
     `/api/products/${productId}`,
     '/api/vendors',
     `/api/vendors/${shop.id}`,
     trpcList,
-    `/trpc/catalogue.get,vendors.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { id: productId } } }))}`,
+    `/trpc/catalogue.get,vendors.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { id: productId } }))}`,
   ];
 
   it('answers a repeated GET with 304 and no body, compressed or not', async () => {
@@ -433,7 +430,7 @@ describe('revalidating the catalogue', () => {
     expect(profile.statusCode).toBe(200);
     expect(profile.headers.etag).toBeUndefined();
     const batch = await get(
-      `/trpc/catalogue.list,auth.me?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: {} } }))}`,
+      `/trpc/catalogue.list,auth.me?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: {} }))}`,
       bearer(vendorToken),
     );
     expect(batch.statusCode).toBe(200);

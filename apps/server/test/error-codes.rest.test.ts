@@ -49,14 +49,15 @@ const rest = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, paylo
     ...(payload === undefined ? {} : { payload }),
   });
 
-/** One tRPC call over HTTP, as the web client sends it (superjson, unbatched). */
+/** One tRPC call over HTTP, as the web client sends it (JSON, unbatched). */
 async function trpc(kind: 'query' | 'mutation', path: string, input: unknown, token?: string) {
   const headers = { 'content-type': 'application/json', ...(token ? bearer(token) : {}) };
   const response =
     kind === 'query'
       ? await env.app.inject({
           method: 'GET',
-          url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`,
+          url:
+            input === undefined ? `/trpc/${path}` : `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
           headers,
           remoteAddress: freshIp(),
         })
@@ -64,10 +65,10 @@ async function trpc(kind: 'query' | 'mutation', path: string, input: unknown, to
           method: 'POST',
           url: `/trpc/${path}`,
           headers,
-          payload: JSON.stringify({ json: input }),
+          payload: JSON.stringify(input),
           remoteAddress: freshIp(),
         });
-  const error = response.json().error?.json as
+  const error = response.json().error as
     | { message: string; data: { errorCode: ErrorCode; httpStatus: number; code: string } }
     | undefined;
   return { status: response.statusCode, error };

@@ -36,11 +36,11 @@ const tagOf = (bytes: Buffer) => `W/"${createHash('sha1').update(bytes).digest('
 const urls = () => [
   // Over the compression threshold: gzip when asked.
   '/api/products?per_page=50',
-  `/trpc/catalogue.list?input=${encodeURIComponent(JSON.stringify({ json: { per_page: 50 } }))}`,
+  `/trpc/catalogue.list?input=${encodeURIComponent(JSON.stringify({ per_page: 50 }))}`,
   // Under it: sent as they are either way.
   `/api/products/${productIds[3]}`,
   `/api/vendors/${shop.id}`,
-  `/trpc/catalogue.get?input=${encodeURIComponent(JSON.stringify({ json: { id: productIds[7] } }))}`,
+  `/trpc/catalogue.get?input=${encodeURIComponent(JSON.stringify({ id: productIds[7] }))}`,
 ];
 
 /** Every string of the answer, read from its bytes as UTF-8 JSON. */

@@ -55,13 +55,13 @@ function expectTrpcUnavailable(response: LightMyRequestResponse) {
   expect(response.statusCode).toBe(503);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   expect(response.headers['retry-after']).toBe('5');
-  const error = response.json().error.json;
+  const error = response.json().error;
   expect(error.data).toMatchObject({ code: 'SERVICE_UNAVAILABLE', errorCode: 'SERVICE_UNAVAILABLE', httpStatus: 503 });
   expect(error.message).toMatch(/unavailable, please try again shortly\.$/);
 }
 
-/** tRPC's catalogue list on its GET path, with an empty (superjson) input. */
-const TRPC_LIST = `/trpc/catalogue.list?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`;
+/** tRPC's catalogue list on its GET path, with an empty input. */
+const TRPC_LIST = `/trpc/catalogue.list?input=${encodeURIComponent(JSON.stringify({}))}`;
 
 const SHORT_TIMEOUTS = {
   DB_CONNECT_TIMEOUT_MS: '1000',
@@ -148,7 +148,7 @@ describe.runIf(testDialect === 'postgresql')('PostgreSQL that cannot be reached'
       inject('tRPC auth.login', {
         method: 'POST',
         url: '/trpc/auth.login',
-        payload: { json: { email: 'amina@example.com', password: 'Secret123' } },
+        payload: { email: 'amina@example.com', password: 'Secret123' },
       }),
       inject('GET /sitemap.xml', { method: 'GET', url: '/sitemap.xml' }),
     ]);

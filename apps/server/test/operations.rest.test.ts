@@ -185,10 +185,9 @@ describe('GET /metrics', () => {
     await app.inject({ method: 'GET', url: '/api/products/123456' });
     await app.inject({ method: 'GET', url: '/api/no-such-thing/42' });
     const credentials = { email: input.email, password: 'Wrong-password-1' };
-    // tRPC's body is superjson's envelope.
     for (const [url, payload] of [
       ['/api/login', credentials],
-      ['/trpc/auth.login', { json: credentials }],
+      ['/trpc/auth.login', credentials],
     ] as const) {
       const wrong = await app.inject({ method: 'POST', url, payload });
       expect(wrong.statusCode, wrong.body).toBe(401);

@@ -110,10 +110,10 @@ describe('Redis unreachable from the start', () => {
       method: 'POST',
       url: '/trpc/auth.login',
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ json: { email: account.email, password: 'Wrong1234' } }),
+      payload: JSON.stringify({ email: account.email, password: 'Wrong1234' }),
     });
     expect(response.statusCode).toBe(503);
-    expect(response.json().error.json).toMatchObject({
+    expect(response.json().error).toMatchObject({
       message: UNAVAILABLE,
       data: { errorCode: 'SERVICE_UNAVAILABLE', httpStatus: 503 },
     });

@@ -41,7 +41,7 @@ const login = (email: string, password: string, ip: string) =>
 /** A tRPC batch of `count` calls of one procedure, as httpBatchLink would send it. */
 function trpcBatch(procedure: string, count: number, input: unknown, ip = freshIp()) {
   const path = Array.from({ length: count }, () => procedure).join(',');
-  const inputs = Object.fromEntries(Array.from({ length: count }, (_, i) => [i, { json: input }]));
+  const inputs = Object.fromEntries(Array.from({ length: count }, (_, i) => [i, input]));
   return env.app.inject({
     method: 'POST',
     url: `/trpc/${path}?batch=1`,
@@ -51,9 +51,9 @@ function trpcBatch(procedure: string, count: number, input: unknown, ip = freshI
   });
 }
 
-type TrpcErrorBody = { error: { json: { message: string; data: { httpStatus: number } } } };
+type TrpcErrorBody = { error: { message: string; data: { httpStatus: number } } };
 const trpcMessages = (body: unknown) =>
-  (Array.isArray(body) ? body : [body]).map((entry: TrpcErrorBody) => entry.error?.json.message);
+  (Array.isArray(body) ? body : [body]).map((entry: TrpcErrorBody) => entry.error?.message);
 
 function expect429(response: Awaited<ReturnType<typeof login>>) {
   expect(response.statusCode, response.body).toBe(429);
@@ -107,7 +107,7 @@ describe('tRPC batches', () => {
       method: 'POST',
       url: '/trpc/auth.login',
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ json: { email: owner.email, password: owner.password } }),
+      payload: JSON.stringify({ email: owner.email, password: owner.password }),
       remoteAddress: ip,
     });
     expect(response.statusCode).toBe(429);
@@ -208,7 +208,7 @@ describe('coupon checks', () => {
     const query = () =>
       env.app.inject({
         method: 'GET',
-        url: `/trpc/coupons.check?input=${encodeURIComponent(JSON.stringify({ json: { code: 'NOPE1' } }))}`,
+        url: `/trpc/coupons.check?input=${encodeURIComponent(JSON.stringify({ code: 'NOPE1' }))}`,
         headers: bearer(customer.token),
         remoteAddress: ip,
       });
@@ -216,7 +216,7 @@ describe('coupon checks', () => {
       (
         await env.app.inject({
           method: 'GET',
-          url: '/trpc/coupons.check?input=%7B%22json%22%3A%7B%22code%22%3A%22A1%22%7D%7D',
+          url: '/trpc/coupons.check?input=%7B%22code%22%3A%22A1%22%7D',
         })
       ).statusCode,
     ).toBe(401);
@@ -256,7 +256,7 @@ describe('registration and contact', () => {
         method: 'POST',
         url: '/trpc/contact.send',
         headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ json: message }),
+        payload: JSON.stringify(message),
         remoteAddress: ip,
       });
     expect((await viaTrpc()).statusCode).toBe(200);

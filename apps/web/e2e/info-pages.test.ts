@@ -14,10 +14,10 @@ function contactCallsOf(page: Page): string[] {
   return calls;
 }
 
-/** The id in a tRPC batch answer of contact.send ([{ result: { data: { json: { id } } } }]). */
+/** The id in a tRPC batch answer of contact.send ([{ result: { data: { id } } }]). */
 function idOfTrpcAnswer(body: unknown): number {
   const first: unknown = Array.isArray(body) ? body[0] : body;
-  const id = (first as { result?: { data?: { json?: { id?: unknown } } } } | undefined)?.result?.data?.json?.id;
+  const id = (first as { result?: { data?: { id?: unknown } } } | undefined)?.result?.data?.id;
   if (typeof id !== 'number') throw new Error(`No id in the contact.send answer: ${JSON.stringify(body)}`);
   return id;
 }

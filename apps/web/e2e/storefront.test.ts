@@ -86,13 +86,13 @@ describe.skipIf(!browserAvailable())('storefront journeys in the browser', () =>
     env = await startE2eEnv({ demoData: true });
     // The whole public catalogue, to pick test subjects (an out-of-stock cap) the way a customer would see them.
     for (let page = 1; ; page++) {
-      const input = encodeURIComponent(JSON.stringify({ json: { page, per_page: 100 } }));
+      const input = encodeURIComponent(JSON.stringify({ page, per_page: 100 }));
       const response = await fetch(`${env.baseUrl}/trpc/catalogue.list?input=${input}`);
       const body = (await response.json()) as {
-        result: { data: { json: { data: ListedProduct[]; last_page: number } } };
+        result: { data: { data: ListedProduct[]; last_page: number } };
       };
-      catalogue.push(...body.result.data.json.data);
-      if (page >= body.result.data.json.last_page) break;
+      catalogue.push(...body.result.data.data);
+      if (page >= body.result.data.last_page) break;
     }
   }, DEMO_START_TIMEOUT_MS);
 

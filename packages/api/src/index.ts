@@ -8,6 +8,7 @@ export {
 } from './access/roles.js';
 export { type AuthState, resolveSession } from './access/session.js';
 export { afterAnswerSettled, runAfterAnswer } from './after-answer.js';
+export { checkedOutput } from './checked-output.js';
 export { type Clock, FileOffsetClock, OffsetClock, systemClock } from './clock.js';
 export type { ServicesConfig } from './config.js';
 export { defaultServicesConfig } from './config.js';
@@ -70,7 +71,6 @@ export * as reviewsService from './modules/reviews/reviews.service.js';
 export * as vendorsService from './modules/vendors/vendors.service.js';
 export * as wishlistService from './modules/wishlist/wishlist.service.js';
 export { type RestOperation, restOperations } from './operations.js';
-export { answer } from './output-check.js';
 export { limitCall, MemoryRateLimiter, type RateLimiter, type Reservation } from './rate-limit.js';
 export type { Access, OperationMeta, RestBinding, RestCall } from './rest-binding.js';
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from './root.js';

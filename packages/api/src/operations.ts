@@ -1,12 +1,5 @@
 import type { AnyProcedure } from '@trpc/server';
 import type { z } from 'zod';
-import {
-  adminProcedure,
-  authedProcedure,
-  customerProcedure,
-  vendorOrAdminProcedure,
-  vendorProcedure,
-} from './procedures.js';
 import type { Access, OperationMeta, RestBinding } from './rest-binding.js';
 import { appRouter } from './root.js';
 
@@ -16,37 +9,16 @@ export interface RestOperation {
   name: string;
   procedure: AnyProcedure;
   rest: RestBinding;
-  /** Read from the procedure's middleware chain, so the document cannot claim another role. */
+  /** The role builder's own `meta.access`, set beside its check, so the document states the enforced role. */
   access: Access;
   input: z.ZodType | undefined;
   output: z.ZodType | undefined;
 }
 
-/** What tRPC keeps of a procedure at run time beyond its typed `_def`. */
-interface BuiltDef {
-  middlewares: readonly unknown[];
+/** What trpc-to-openapi reads of a procedure too: its input parsers and its output parser. */
+interface ParsersDef {
   inputs: readonly unknown[];
   output?: unknown;
-}
-
-const ROLE_BUILDERS = [
-  ['customer', customerProcedure],
-  ['vendor', vendorProcedure],
-  ['admin', adminProcedure],
-  ['vendor-or-admin', vendorOrAdminProcedure],
-  ['user', authedProcedure],
-] as const;
-
-/**
- * The role a procedure demands: the role builder whose last middleware (the check it adds) is in the
- * procedure's chain. Nothing is restated, so the OpenAPI role is the role that is enforced.
- */
-function accessOf(procedure: AnyProcedure): Access {
-  const chain = (procedure._def as unknown as BuiltDef).middlewares;
-  for (const [access, builder] of ROLE_BUILDERS) {
-    if (chain.includes(builder._def.middlewares.at(-1))) return access;
-  }
-  return 'public';
 }
 
 /** tRPC types `procedures` as the nested record; at run time it is flat: dotted path → procedure. */
@@ -54,17 +26,18 @@ const procedures = appRouter._def.procedures as unknown as Record<string, AnyPro
 
 /** Every operation of the app router with a REST binding, in the router's order. */
 export const restOperations: RestOperation[] = Object.entries(procedures).flatMap(([name, built]) => {
-  const rest = (built._def.meta as OperationMeta | undefined)?.rest;
+  const meta = built._def.meta as OperationMeta | undefined;
+  const rest = meta?.rest;
   if (!rest) return [];
-  const def = built._def as unknown as BuiltDef;
+  const def = built._def as unknown as ParsersDef;
   return [
     {
       name,
       procedure: built,
       rest,
-      access: accessOf(built),
+      access: meta.access ?? 'public',
       input: def.inputs[0] as z.ZodType | undefined,
-      // A checker made by answer() carries its schema.
+      // checkedOutput carries its schema.
       output: ((def.output as { schema?: z.ZodType } | undefined)?.schema ?? def.output) as z.ZodType | undefined,
     },
   ];

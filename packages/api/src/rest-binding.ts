@@ -46,6 +46,8 @@ export interface RestBinding {
 }
 
 export interface OperationMeta {
+  /** Set by the role builder that enforces it (procedures.ts), read by the OpenAPI document. */
+  access?: Access;
   rest?: RestBinding;
 }
 

@@ -1,6 +1,5 @@
 import { type ErrorCode, errorCodeForStatus } from '@caps/contracts';
 import { initTRPC, TRPCError } from '@trpc/server';
-import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Context } from './context.js';
 import { asUnavailable, DOMAIN_ERRORS, DomainError } from './errors.js';
@@ -27,7 +26,6 @@ export type OperationContext = Context & { rest?: RestCall };
 
 const builder = initTRPC.context<OperationContext>().meta<OperationMeta>();
 const t = builder.create({
-  transformer: superjson,
   errorFormatter({ shape, error, ctx }) {
     const cause = error.cause;
     const fieldErrors =

@@ -5,7 +5,6 @@ import { pathToFileURL } from 'node:url';
 import { type AppRouter, appRouter, createContext, type Services } from '@caps/api';
 import { createTRPCClient, unstable_localLink } from '@trpc/client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import superjson from 'superjson';
 import { requestInfo } from '../rest/plugin.js';
 
 /** The most a page may take to render before the visitor gets the app to render it in the browser instead. */
@@ -88,7 +87,6 @@ export async function loadPageRenderer(
         links: [
           unstable_localLink({
             router: appRouter,
-            transformer: superjson,
             createContext: async () => createContext(services, { ...requestInfo(request), authorization: undefined }),
           }),
         ],

@@ -1,9 +1,8 @@
 import { appRouter, createContext, DomainError, type Services } from '@caps/api';
 import { TRPCError } from '@trpc/server';
-import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance } from 'fastify';
 import { requestInfo } from '../rest/plugin.js';
-import { serveTrpc } from '../rest/trpc-queries.js';
 
 /**
  * Calls that must travel alone: every mutation (sign-in, registration, checkout...) and every payment
@@ -13,7 +12,7 @@ function mustTravelAlone(type: string, path: string): boolean {
   return type === 'mutation' || path.startsWith('payment.');
 }
 
-/** The options of tRPC's request handler, the same for the query path (rest/trpc-queries.ts). */
+/** The options of tRPC's Fastify adapter. */
 export function trpcOptions(
   app: FastifyInstance,
   services: Services,
@@ -51,7 +50,7 @@ export function trpcOptions(
   };
 }
 
-/** tRPC at /trpc/:path; GET requests of queries take the short way (rest/trpc-queries.ts). */
+/** tRPC at /trpc/:path, served by tRPC's own Fastify adapter (its body parsers stay inside this plugin). */
 export async function trpcPlugin(app: FastifyInstance, options: { services: Services }) {
-  serveTrpc(app, '/trpc', trpcOptions(app, options.services));
+  await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions: trpcOptions(app, options.services) });
 }

@@ -1,4 +1,5 @@
 import {
+  createCaller,
   createContext,
   DomainError,
   fieldErrorsOf,
@@ -16,7 +17,6 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { afterAnswerOf } from '../plugins/after-answer.js';
-import { callProcedure } from './call-procedure.js';
 import { docsPage } from './docs-page.js';
 import { buildOpenApi, schemaOf } from './openapi.js';
 
@@ -153,14 +153,21 @@ function rawInput(request: FastifyRequest, rest: RestBinding, body: unknown): Re
   return raw;
 }
 
+/** The procedure at a dotted tRPC path (`vendorProducts.create`) of a server-side caller. */
+function procedureAt(caller: object, name: string): (input: unknown) => Promise<unknown> {
+  return name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
+    input: unknown,
+  ) => Promise<unknown>;
+}
+
 /**
  * Serves every procedure with a REST binding under /api, plus /api/openapi.json and /api/docs. Each
- * request calls the procedure itself (its role middleware, input parsing, handler and output check),
- * the way tRPC's own caller does, without a caller proxy per request (see callProcedure).
+ * request calls the procedure through tRPC's server-side caller: its role check, input parsing, handler
+ * and output check, exactly as over /trpc.
  */
 export async function restPlugin(app: FastifyInstance, options: { services: Services }) {
   const { services } = options;
-  for (const { name, procedure, rest, input, output } of restOperations) {
+  for (const { name, rest, input, output } of restOperations) {
     const success = [rest.status ?? 200, ...(rest.alsoAnswers ?? [])];
     app.route({
       method: rest.method,
@@ -184,7 +191,7 @@ export async function restPlugin(app: FastifyInstance, options: { services: Serv
         const ctx = Object.assign(createContext(services, requestInfo(request)), { rest: { uploads } as RestCall });
         let result: unknown;
         try {
-          result = await callProcedure(procedure, ctx, name, async () => raw);
+          result = await procedureAt(createCaller(ctx), name)(raw);
         } catch (error) {
           throw restError(error);
         }

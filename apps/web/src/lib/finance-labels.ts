@@ -72,8 +72,8 @@ export function signedAmountClass(amount: number): string {
 export const PAGE_SIZE = 10;
 
 /**
- * Naira as the money screens show it. A sum of nothing can arrive as -0 through tRPC (superjson keeps the
- * sign), which formatNaira would print as '₦-0'.
+ * Naira as the money screens show it. A sum of nothing computed in the browser can be -0, which formatNaira
+ * would print as '₦-0'.
  */
 export function naira(value: number): string {
   return formatNaira(value === 0 ? 0 : value);

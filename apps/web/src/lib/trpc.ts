@@ -2,7 +2,6 @@
 import type { AppRouter } from '@caps/api';
 import { createTRPCClient, httpBatchLink, httpLink, splitLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
-import superjson from 'superjson';
 import { readToken } from './auth-storage';
 
 export type { RouterInputs, RouterOutputs } from '@caps/api';
@@ -15,7 +14,6 @@ const MAX_BATCH_ITEMS = 10;
 export function createTrpcClient() {
   const options = {
     url: '/trpc',
-    transformer: superjson,
     // Read on every request, so a sign-in or sign-out applies to the next call without a rebuild.
     headers() {
       const token = readToken();

@@ -1,6 +1,6 @@
 import { AddressDto, AddressIdInput, AddressInput, MessageDto, UpdateAddressInput } from '@caps/contracts';
 import { z } from 'zod';
-import { answer } from '../../output-check.js';
+import { checkedOutput } from '../../checked-output.js';
 import { customerProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as addresses from './addresses.service.js';
@@ -18,7 +18,7 @@ export const addressesRouter = router({
         summary: "The signed-in customer's saved shipping addresses, the default first.",
       },
     })
-    .output(answer(z.array(AddressDto)))
+    .output(checkedOutput(z.array(AddressDto)))
     .query(({ ctx }) => addresses.listAddresses(ctx)),
   create: customerProcedure
     .meta({
@@ -41,7 +41,7 @@ export const addressesRouter = router({
       },
     })
     .input(AddressInput)
-    .output(answer(AddressDto))
+    .output(checkedOutput(AddressDto))
     .mutation(({ ctx, input }) => addresses.createAddress(ctx, input)),
   update: customerProcedure
     .meta({
@@ -54,7 +54,7 @@ export const addressesRouter = router({
       },
     })
     .input(UpdateAddressInput)
-    .output(answer(AddressDto))
+    .output(checkedOutput(AddressDto))
     .mutation(({ ctx, input }) => addresses.updateAddress(ctx, input)),
   remove: customerProcedure
     .meta({
@@ -67,7 +67,7 @@ export const addressesRouter = router({
       },
     })
     .input(AddressIdInput)
-    .output(answer(MessageDto))
+    .output(checkedOutput(MessageDto))
     .mutation(({ ctx, input }) => addresses.removeAddress(ctx, input.id)),
   setDefault: customerProcedure
     .meta({
@@ -80,6 +80,6 @@ export const addressesRouter = router({
       },
     })
     .input(AddressIdInput)
-    .output(answer(AddressDto))
+    .output(checkedOutput(AddressDto))
     .mutation(({ ctx, input }) => addresses.setDefaultAddress(ctx, input.id)),
 });

@@ -21,7 +21,7 @@ import {
   PagedAdminVendorsDto,
   PagedAuditLogDto,
 } from '@caps/contracts';
-import { answer } from '../../output-check.js';
+import { checkedOutput } from '../../checked-output.js';
 import { adminProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as admin from './admin.service.js';
@@ -47,7 +47,7 @@ export const adminRouter = router({
           'Overview: Total Products, Active Vendors, Total Users and Monthly Revenue (naira), each with last month and the change in percent; recent orders, registrations and reports; system status.',
       },
     })
-    .output(answer(AdminDashboardDto))
+    .output(checkedOutput(AdminDashboardDto))
     .query(({ ctx }) => admin.dashboard(ctx)),
 
   users: router({
@@ -61,7 +61,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminUsersQuery)
-      .output(answer(PagedAdminUsersDto))
+      .output(checkedOutput(PagedAdminUsersDto))
       .query(({ ctx, input }) => admin.listUsers(ctx, input)),
     get: adminProcedure
       .meta({
@@ -74,7 +74,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminIdInput)
-      .output(answer(AdminUserDetailDto))
+      .output(checkedOutput(AdminUserDetailDto))
       .query(({ ctx, input }) => admin.getUser(ctx, input.id)),
     suspend: adminProcedure
       .meta({
@@ -88,7 +88,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminSuspendInput)
-      .output(answer(AdminUserDetailDto))
+      .output(checkedOutput(AdminUserDetailDto))
       .mutation(({ ctx, input }) => admin.suspendUser(ctx, input.id, input.reason)),
     reinstate: adminProcedure
       .meta({
@@ -101,7 +101,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminIdInput)
-      .output(answer(AdminUserDetailDto))
+      .output(checkedOutput(AdminUserDetailDto))
       .mutation(({ ctx, input }) => admin.reinstateUser(ctx, input.id)),
   }),
 
@@ -116,7 +116,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminVendorsQuery)
-      .output(answer(PagedAdminVendorsDto))
+      .output(checkedOutput(PagedAdminVendorsDto))
       .query(({ ctx, input }) => admin.listVendors(ctx, input)),
     get: adminProcedure
       .meta({
@@ -129,7 +129,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminIdInput)
-      .output(answer(AdminVendorDetailDto))
+      .output(checkedOutput(AdminVendorDetailDto))
       .query(({ ctx, input }) => admin.getVendor(ctx, input.id)),
     verify: adminProcedure
       .meta({
@@ -143,7 +143,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminIdInput)
-      .output(answer(AdminVendorDto))
+      .output(checkedOutput(AdminVendorDto))
       .mutation(({ ctx, input }) => admin.verifyVendor(ctx, input.id)),
     suspend: adminProcedure
       .meta({
@@ -157,7 +157,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminSuspendInput)
-      .output(answer(AdminVendorDto))
+      .output(checkedOutput(AdminVendorDto))
       .mutation(({ ctx, input }) => admin.suspendVendor(ctx, input.id, input.reason)),
     reinstate: adminProcedure
       .meta({
@@ -170,7 +170,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminIdInput)
-      .output(answer(AdminVendorDto))
+      .output(checkedOutput(AdminVendorDto))
       .mutation(({ ctx, input }) => admin.reinstateVendor(ctx, input.id)),
   }),
 
@@ -185,7 +185,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminListQuery)
-      .output(answer(PagedAdminProductsDto))
+      .output(checkedOutput(PagedAdminProductsDto))
       .query(({ ctx, input }) => admin.listProducts(ctx, input)),
     get: adminProcedure
       .meta({
@@ -198,7 +198,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminIdInput)
-      .output(answer(AdminProductDto))
+      .output(checkedOutput(AdminProductDto))
       .query(({ ctx, input }) => admin.getProduct(ctx, input.id)),
     update: adminProcedure
       .meta({
@@ -212,7 +212,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminProductUpdateInput)
-      .output(answer(AdminProductDto))
+      .output(checkedOutput(AdminProductDto))
       .mutation(({ ctx, input }) => admin.updateProduct(ctx, input)),
     archive: adminProcedure
       .meta({
@@ -226,7 +226,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminIdInput)
-      .output(answer(AdminProductDto))
+      .output(checkedOutput(AdminProductDto))
       .mutation(({ ctx, input }) => admin.archiveProduct(ctx, input.id)),
   }),
 
@@ -242,7 +242,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminReportsQuery)
-      .output(answer(AdminReportsDto))
+      .output(checkedOutput(AdminReportsDto))
       .query(({ ctx, input }) => admin.listReports(ctx, input)),
   }),
 
@@ -258,7 +258,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminContactQuery)
-      .output(answer(AdminContactMessagesDto))
+      .output(checkedOutput(AdminContactMessagesDto))
       .query(({ ctx, input }) => admin.listContactMessages(ctx, input)),
     markHandled: adminProcedure
       .meta({
@@ -271,7 +271,7 @@ export const adminRouter = router({
         },
       })
       .input(AdminIdInput)
-      .output(answer(AdminContactMessageDto))
+      .output(checkedOutput(AdminContactMessageDto))
       .mutation(({ ctx, input }) => admin.markContactHandled(ctx, input.id)),
   }),
   auditLog: adminProcedure
@@ -284,6 +284,6 @@ export const adminRouter = router({
       },
     })
     .input(AdminAuditQuery)
-    .output(answer(PagedAuditLogDto))
+    .output(checkedOutput(PagedAuditLogDto))
     .query(({ ctx, input }) => admin.listAuditLog(ctx, input)),
 });

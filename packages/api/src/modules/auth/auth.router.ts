@@ -7,9 +7,9 @@ import {
   UpdateProfileInput,
   UserDto,
 } from '@caps/contracts';
+import { checkedOutput } from '../../checked-output.js';
 import { DomainError } from '../../errors.js';
 import type { ImageUpload } from '../../images/image-store.js';
-import { answer } from '../../output-check.js';
 import { authedProcedure, publicProcedure } from '../../procedures.js';
 import { uploadsOf } from '../../rest-binding.js';
 import { router } from '../../trpc.js';
@@ -55,7 +55,7 @@ export const authRouter = router({
       },
     })
     .input(RegisterInput)
-    .output(answer(AuthResultDto))
+    .output(checkedOutput(AuthResultDto))
     .mutation(({ ctx, input }) => auth.register(ctx, input, shopImages(uploadsOf(ctx)))),
   login: publicProcedure
     .meta({
@@ -70,11 +70,11 @@ export const authRouter = router({
       },
     })
     .input(LoginInput)
-    .output(answer(AuthResultDto))
+    .output(checkedOutput(AuthResultDto))
     .mutation(({ ctx, input }) => auth.login(ctx, input)),
   logout: authedProcedure
     .meta({ rest: { method: 'POST', path: '/logout', tag, summary: 'Revoke the bearer token of this request.' } })
-    .output(answer(MessageDto))
+    .output(checkedOutput(MessageDto))
     .mutation(({ ctx }) => auth.logout(ctx)),
   me: authedProcedure
     .meta({
@@ -85,7 +85,7 @@ export const authRouter = router({
         summary: "The signed-in user; vendors get their shop under 'vendor'.",
       },
     })
-    .output(answer(UserDto))
+    .output(checkedOutput(UserDto))
     .query(({ ctx }) => auth.profileOf(ctx.em, ctx.user)),
   updateProfile: authedProcedure
     .meta({
@@ -101,7 +101,7 @@ export const authRouter = router({
       },
     })
     .input(UpdateProfileInput)
-    .output(answer(UserDto))
+    .output(checkedOutput(UserDto))
     .mutation(({ ctx, input }) => auth.updateProfile(ctx, input, shopImages(uploadsOf(ctx)))),
   changePassword: authedProcedure
     .meta({
@@ -114,6 +114,6 @@ export const authRouter = router({
       },
     })
     .input(ChangePasswordInput)
-    .output(answer(MessageDto))
+    .output(checkedOutput(MessageDto))
     .mutation(({ ctx, input }) => auth.changePassword(ctx, input)),
 });

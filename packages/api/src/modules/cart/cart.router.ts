@@ -8,7 +8,7 @@ import {
   UpdateCartItemInput,
 } from '@caps/contracts';
 import { z } from 'zod';
-import { answer } from '../../output-check.js';
+import { checkedOutput } from '../../checked-output.js';
 import { customerProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as cart from './cart.service.js';
@@ -27,9 +27,9 @@ export const cartRouter = router({
           "The signed-in customer's cart, newest line first. Lines whose cap is no longer listed stay, with available false, so they can be removed.",
       },
     })
-    .output(answer(z.array(CartItemDto)))
+    .output(checkedOutput(z.array(CartItemDto)))
     .query(({ ctx }) => cart.listCart(ctx)),
-  count: customerProcedure.output(answer(z.number().int())).query(({ ctx }) => cart.cartCount(ctx)),
+  count: customerProcedure.output(checkedOutput(z.number().int())).query(({ ctx }) => cart.cartCount(ctx)),
   add: customerProcedure
     .meta({
       rest: {
@@ -44,7 +44,7 @@ export const cartRouter = router({
       },
     })
     .input(AddToCartInput)
-    .output(answer(CartItemDto))
+    .output(checkedOutput(CartItemDto))
     .mutation(({ ctx, input }) => cart.addToCart(ctx, input)),
   update: customerProcedure
     .meta({
@@ -58,17 +58,17 @@ export const cartRouter = router({
       },
     })
     .input(UpdateCartItemInput)
-    .output(answer(CartUpdateResultDto))
+    .output(checkedOutput(CartUpdateResultDto))
     .mutation(({ ctx, input }) => cart.updateCartItem(ctx, input)),
   remove: customerProcedure
     .meta({
       rest: { method: 'DELETE', path: '/cart/{id}', tag, errors: [404], summary: 'Remove one of your lines.' },
     })
     .input(CartItemIdInput)
-    .output(answer(CartItemRemovedDto))
+    .output(checkedOutput(CartItemRemovedDto))
     .mutation(({ ctx, input }) => cart.removeCartItem(ctx, input.id)),
   clear: customerProcedure
     .meta({ rest: { method: 'DELETE', path: '/cart', tag, summary: 'Remove every line of the cart.' } })
-    .output(answer(MessageDto))
+    .output(checkedOutput(MessageDto))
     .mutation(({ ctx }) => cart.clearCart(ctx)),
 });

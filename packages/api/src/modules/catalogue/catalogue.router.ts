@@ -1,5 +1,5 @@
 import { IdParam, PagedProductsDto, ProductDto, ProductListQuery } from '@caps/contracts';
-import { answer } from '../../output-check.js';
+import { checkedOutput } from '../../checked-output.js';
 import { publicProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as catalogue from './catalogue.service.js';
@@ -19,11 +19,11 @@ export const catalogueRouter = router({
       },
     })
     .input(ProductListQuery)
-    .output(answer(PagedProductsDto))
+    .output(checkedOutput(PagedProductsDto))
     .query(({ ctx, input }) => catalogue.listProducts(ctx, input, 'read')),
   get: publicProcedure
     .meta({ rest: { method: 'GET', path: '/products/{id}', tag, summary: 'One public product.' } })
     .input(IdParam)
-    .output(answer(ProductDto))
+    .output(checkedOutput(ProductDto))
     .query(({ ctx, input }) => catalogue.getProduct(ctx, input.id, 'read')),
 });

@@ -7,7 +7,7 @@ import {
   VendorProductDto,
 } from '@caps/contracts';
 import { z } from 'zod';
-import { answer } from '../../output-check.js';
+import { checkedOutput } from '../../checked-output.js';
 import { vendorProcedure } from '../../procedures.js';
 import { uploadsOf } from '../../rest-binding.js';
 import { router } from '../../trpc.js';
@@ -27,7 +27,7 @@ export const vendorProductsRouter = router({
         summary: "The vendor's own caps, archived ones included (archived: true), newest first, with stock.",
       },
     })
-    .output(answer(z.array(VendorProductDto)))
+    .output(checkedOutput(z.array(VendorProductDto)))
     .query(({ ctx }) => vendorProducts.listOwnProducts(ctx)),
   create: vendorProcedure
     .meta({
@@ -52,7 +52,7 @@ export const vendorProductsRouter = router({
       },
     })
     .input(CreateVendorProductInput)
-    .output(answer(ProductDto))
+    .output(checkedOutput(ProductDto))
     .mutation(({ ctx, input }) => vendorProducts.createProduct(ctx, input, uploadsOf(ctx))),
   update: vendorProcedure
     .meta({
@@ -68,7 +68,7 @@ export const vendorProductsRouter = router({
       },
     })
     .input(UpdateVendorProductInput)
-    .output(answer(ProductDto))
+    .output(checkedOutput(ProductDto))
     .mutation(({ ctx, input }) => vendorProducts.updateProduct(ctx, input, uploadsOf(ctx))),
   remove: vendorProcedure
     .meta({
@@ -82,6 +82,6 @@ export const vendorProductsRouter = router({
       },
     })
     .input(IdParam)
-    .output(answer(MessageDto))
+    .output(checkedOutput(MessageDto))
     .mutation(({ ctx, input }) => vendorProducts.removeProduct(ctx, input.id)),
 });

@@ -1,6 +1,6 @@
 import { ContactMessageInput } from '@caps/contracts';
 import { z } from 'zod';
-import { answer } from '../../output-check.js';
+import { checkedOutput } from '../../checked-output.js';
 import { publicProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as contact from './contact.service.js';
@@ -19,6 +19,6 @@ export const contactRouter = router({
       },
     })
     .input(ContactMessageInput)
-    .output(answer(z.object({ id: z.number().int(), message: z.string() })))
+    .output(checkedOutput(z.object({ id: z.number().int(), message: z.string() })))
     .mutation(({ ctx, input }) => contact.sendMessage(ctx, input)),
 });

@@ -8,7 +8,7 @@ import {
   VendorCouponDto,
 } from '@caps/contracts';
 import { z } from 'zod';
-import { answer } from '../../output-check.js';
+import { checkedOutput } from '../../checked-output.js';
 import { customerProcedure, vendorProcedure } from '../../procedures.js';
 import { limitCall } from '../../rate-limit.js';
 import { router } from '../../trpc.js';
@@ -30,7 +30,7 @@ export const couponsRouter = router({
       },
     })
     .input(CouponCheckInput)
-    .output(answer(CouponCheckDto))
+    .output(checkedOutput(CouponCheckDto))
     .query(async ({ ctx, input }) => {
       await limitCall(ctx, 'couponCheck', ctx.user.id);
       return coupons.checkCoupon(ctx, input);
@@ -44,7 +44,7 @@ export const couponsRouter = router({
         summary: "The shop's own coupons, newest first, each with its state: Active, Expired or Used up.",
       },
     })
-    .output(answer(z.array(VendorCouponDto)))
+    .output(checkedOutput(z.array(VendorCouponDto)))
     .query(({ ctx }) => coupons.listCoupons(ctx)),
   create: vendorProcedure
     .meta({
@@ -67,7 +67,7 @@ export const couponsRouter = router({
       },
     })
     .input(CouponCreateInput)
-    .output(answer(VendorCouponDto))
+    .output(checkedOutput(VendorCouponDto))
     .mutation(({ ctx, input }) => coupons.createCoupon(ctx, input)),
   update: vendorProcedure
     .meta({
@@ -80,7 +80,7 @@ export const couponsRouter = router({
       },
     })
     .input(CouponUpdateInput)
-    .output(answer(VendorCouponDto))
+    .output(checkedOutput(VendorCouponDto))
     .mutation(({ ctx, input }) => coupons.updateCoupon(ctx, input)),
   remove: vendorProcedure
     .meta({
@@ -93,6 +93,6 @@ export const couponsRouter = router({
       },
     })
     .input(IdParam)
-    .output(answer(MessageDto))
+    .output(checkedOutput(MessageDto))
     .mutation(({ ctx, input }) => coupons.removeCoupon(ctx, input.id)),
 });

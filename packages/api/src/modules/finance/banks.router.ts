@@ -1,5 +1,5 @@
 import { BankResolveDto, BankResolveInput, BanksDto } from '@caps/contracts';
-import { answer } from '../../output-check.js';
+import { checkedOutput } from '../../checked-output.js';
 import { publicProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as banks from './banks.service.js';
@@ -19,7 +19,7 @@ export const banksRouter = router({
           "Nigerian banks a shop can be paid to (Paystack's list), sorted by name: each bank's name and the code to send as bank_code. 503 BANK_UNAVAILABLE when the list cannot be fetched.",
       },
     })
-    .output(answer(BanksDto))
+    .output(checkedOutput(BanksDto))
     .query(({ ctx }) => banks.listBanks(ctx)),
   resolve: publicProcedure
     .meta({
@@ -33,6 +33,6 @@ export const banksRouter = router({
       },
     })
     .input(BankResolveInput)
-    .output(answer(BankResolveDto))
+    .output(checkedOutput(BankResolveDto))
     .mutation(({ ctx, input }) => banks.resolveBankAccount(ctx, input)),
 });

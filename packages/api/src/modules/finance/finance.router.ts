@@ -10,7 +10,7 @@ import {
   VendorCommissionDto,
   VendorCommissionInput,
 } from '@caps/contracts';
-import { answer } from '../../output-check.js';
+import { checkedOutput } from '../../checked-output.js';
 import { adminProcedure, vendorProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as ledger from './ledger.service.js';
@@ -30,7 +30,7 @@ export const vendorFinanceRouter = router({
           "The caller's shop's balances as of now (naira): pending (in escrow until delivery and the return window), available (to be paid out), paid_out; next_release_at, when the next pending credit becomes available; payouts_paused_until, set for 24 hours by a change of bank details.",
       },
     })
-    .output(answer(VendorBalanceDto))
+    .output(checkedOutput(VendorBalanceDto))
     .query(({ ctx }) => ledger.vendorBalance(ctx)),
   ledger: vendorProcedure
     .meta({
@@ -43,7 +43,7 @@ export const vendorFinanceRouter = router({
       },
     })
     .input(PagingQuery)
-    .output(answer(PagedLedgerDto))
+    .output(checkedOutput(PagedLedgerDto))
     .query(({ ctx, input }) => ledger.vendorLedger(ctx, input)),
 });
 
@@ -59,7 +59,7 @@ export const adminFinanceRouter = router({
           "The finance settings: commission_percent (of item value after the shop's own coupon), payout_minimum (naira) and return_window_days; updated_at is null while the defaults apply.",
       },
     })
-    .output(answer(FinanceSettingsDto))
+    .output(checkedOutput(FinanceSettingsDto))
     .query(({ ctx }) => ledger.getSettings(ctx)),
   updateSettings: adminProcedure
     .meta({
@@ -73,7 +73,7 @@ export const adminFinanceRouter = router({
       },
     })
     .input(FinanceSettingsInput)
-    .output(answer(FinanceSettingsDto))
+    .output(checkedOutput(FinanceSettingsDto))
     .mutation(({ ctx, input }) => ledger.updateSettings(ctx, input)),
   setCommission: adminProcedure
     .meta({
@@ -87,7 +87,7 @@ export const adminFinanceRouter = router({
       },
     })
     .input(VendorCommissionInput)
-    .output(answer(VendorCommissionDto))
+    .output(checkedOutput(VendorCommissionDto))
     .mutation(({ ctx, input }) => ledger.setCommission(ctx, input)),
   adjust: adminProcedure
     .meta({
@@ -102,7 +102,7 @@ export const adminFinanceRouter = router({
       },
     })
     .input(AdjustmentInput)
-    .output(answer(AdjustmentDto))
+    .output(checkedOutput(AdjustmentDto))
     .mutation(({ ctx, input }) => ledger.adjust(ctx, input)),
   summary: adminProcedure
     .meta({
@@ -114,6 +114,6 @@ export const adminFinanceRouter = router({
           "The platform's money (naira): collected, commission earned, shipping collected, platform coupons and paid out, for all time, this month and last month (calendar months in UTC: 01:00 Lagos time); owed to shops now, pending and available; payouts sent and not settled; the settings.",
       },
     })
-    .output(answer(AdminFinanceDto))
+    .output(checkedOutput(AdminFinanceDto))
     .query(({ ctx }) => ledger.financeSummary(ctx)),
 });

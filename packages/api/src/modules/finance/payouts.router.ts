@@ -1,5 +1,5 @@
 import { AdminPayoutsQuery, PagedPayoutsDto, PagingQuery, PayoutRunDto } from '@caps/contracts';
-import { answer } from '../../output-check.js';
+import { checkedOutput } from '../../checked-output.js';
 import { adminProcedure, vendorProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as payouts from './payouts.service.js';
@@ -21,7 +21,7 @@ export const vendorPayoutsRouter = router({
       },
     })
     .input(PagingQuery)
-    .output(answer(PagedPayoutsDto))
+    .output(checkedOutput(PagedPayoutsDto))
     .query(({ ctx, input }) => payouts.listVendorPayouts(ctx, input)),
 });
 
@@ -37,7 +37,7 @@ export const adminPayoutsRouter = router({
       },
     })
     .input(AdminPayoutsQuery)
-    .output(answer(PagedPayoutsDto))
+    .output(checkedOutput(PagedPayoutsDto))
     .query(({ ctx, input }) => payouts.listPayouts(ctx, input)),
   runPayouts: adminProcedure
     .meta({
@@ -50,6 +50,6 @@ export const adminPayoutsRouter = router({
           'Runs payouts now (as the daily job does): sends payouts left unsent or unsettled, then pays every verified shop with a verified bank account, not paused by a bank change, whose available balance is at least the payout minimum, through a Paystack transfer. Answers what it did (created, resumed, total_amount in naira, the payouts). Recorded in the audit log. 409 while another run started by an admin is still going.',
       },
     })
-    .output(answer(PayoutRunDto))
+    .output(checkedOutput(PayoutRunDto))
     .mutation(({ ctx }) => payouts.runPayoutsAsAdmin(ctx)),
 });

@@ -1,5 +1,5 @@
 import { GoodwillRefundInput, PagedRefundsDto, RefundDto, RefundsQuery } from '@caps/contracts';
-import { answer } from '../../output-check.js';
+import { checkedOutput } from '../../checked-output.js';
 import { adminProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as refunds from './refunds.service.js';
@@ -19,7 +19,7 @@ export const adminRefundsRouter = router({
       },
     })
     .input(RefundsQuery)
-    .output(answer(PagedRefundsDto))
+    .output(checkedOutput(PagedRefundsDto))
     .query(({ ctx, input }) => refunds.listRefunds(ctx, input)),
   goodwill: adminProcedure
     .meta({
@@ -34,6 +34,6 @@ export const adminRefundsRouter = router({
       },
     })
     .input(GoodwillRefundInput)
-    .output(answer(RefundDto))
+    .output(checkedOutput(RefundDto))
     .mutation(({ ctx, input }) => refunds.goodwillRefund(ctx, input)),
 });

@@ -1,5 +1,5 @@
 import { AdminEmailIdInput, AdminEmailsDto, AdminEmailsQuery, EmailDetailDto } from '@caps/contracts';
-import { answer } from '../../output-check.js';
+import { checkedOutput } from '../../checked-output.js';
 import { adminProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as emails from './emails.service.js';
@@ -19,7 +19,7 @@ export const adminEmailsRouter = router({
       },
     })
     .input(AdminEmailsQuery)
-    .output(answer(AdminEmailsDto))
+    .output(checkedOutput(AdminEmailsDto))
     .query(({ ctx, input }) => emails.list(ctx, input)),
   get: adminProcedure
     .meta({
@@ -32,7 +32,7 @@ export const adminEmailsRouter = router({
       },
     })
     .input(AdminEmailIdInput)
-    .output(answer(EmailDetailDto))
+    .output(checkedOutput(EmailDetailDto))
     .query(({ ctx, input }) => emails.get(ctx, input.id)),
   retry: adminProcedure
     .meta({
@@ -46,6 +46,6 @@ export const adminEmailsRouter = router({
       },
     })
     .input(AdminEmailIdInput)
-    .output(answer(EmailDetailDto))
+    .output(checkedOutput(EmailDetailDto))
     .mutation(({ ctx, input }) => emails.retry(ctx, input.id)),
 });

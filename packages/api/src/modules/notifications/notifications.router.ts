@@ -8,7 +8,7 @@ import {
   UnreadCountDto,
   UpdateNotificationPreferencesInput,
 } from '@caps/contracts';
-import { answer } from '../../output-check.js';
+import { checkedOutput } from '../../checked-output.js';
 import { authedProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as notifications from './notifications.service.js';
@@ -28,7 +28,7 @@ export const notificationsRouter = router({
       },
     })
     .input(NotificationListInput)
-    .output(answer(NotificationListDto))
+    .output(checkedOutput(NotificationListDto))
     .query(({ ctx, input }) => notifications.list(ctx, input)),
   unreadCount: authedProcedure
     .meta({
@@ -39,7 +39,7 @@ export const notificationsRouter = router({
         summary: "How many of the caller's notifications are unread (the bell's badge; one indexed count).",
       },
     })
-    .output(answer(UnreadCountDto))
+    .output(checkedOutput(UnreadCountDto))
     .query(({ ctx }) => notifications.unreadCount(ctx)),
   read: authedProcedure
     .meta({
@@ -52,7 +52,7 @@ export const notificationsRouter = router({
       },
     })
     .input(NotificationIdInput)
-    .output(answer(NotificationDto))
+    .output(checkedOutput(NotificationDto))
     .mutation(({ ctx, input }) => notifications.markRead(ctx, input.id)),
   readAll: authedProcedure
     .meta({
@@ -63,7 +63,7 @@ export const notificationsRouter = router({
         summary: 'Marks every unread notification of the caller read. Answers how many changed and unread_count (0).',
       },
     })
-    .output(answer(ReadAllDto))
+    .output(checkedOutput(ReadAllDto))
     .mutation(({ ctx }) => notifications.markAllRead(ctx)),
   preferences: authedProcedure
     .meta({
@@ -75,7 +75,7 @@ export const notificationsRouter = router({
           "Every kind of message the caller's role receives, with its label, whether it is essential (always sent) and whether email and in-app are on.",
       },
     })
-    .output(answer(NotificationPreferencesDto))
+    .output(checkedOutput(NotificationPreferencesDto))
     .query(({ ctx }) => notifications.preferences(ctx)),
   updatePreferences: authedProcedure
     .meta({
@@ -88,6 +88,6 @@ export const notificationsRouter = router({
       },
     })
     .input(UpdateNotificationPreferencesInput)
-    .output(answer(NotificationPreferencesDto))
+    .output(checkedOutput(NotificationPreferencesDto))
     .mutation(({ ctx, input }) => notifications.updatePreferences(ctx, input)),
 });

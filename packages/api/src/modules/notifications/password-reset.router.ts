@@ -1,5 +1,5 @@
 import { ForgotPasswordInput, MessageDto, ResetPasswordDto, ResetPasswordInput } from '@caps/contracts';
-import { answer } from '../../output-check.js';
+import { checkedOutput } from '../../checked-output.js';
 import { publicProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as reset from './password-reset.service.js';
@@ -19,7 +19,7 @@ export const passwordResetRouter = router({
       },
     })
     .input(ForgotPasswordInput)
-    .output(answer(MessageDto))
+    .output(checkedOutput(MessageDto))
     .mutation(({ ctx, input }) => reset.forgotPassword(ctx, input)),
   resetPassword: publicProcedure
     .meta({
@@ -33,6 +33,6 @@ export const passwordResetRouter = router({
       },
     })
     .input(ResetPasswordInput)
-    .output(answer(ResetPasswordDto))
+    .output(checkedOutput(ResetPasswordDto))
     .mutation(({ ctx, input }) => reset.resetPassword(ctx, input)),
 });

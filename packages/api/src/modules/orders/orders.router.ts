@@ -1,6 +1,6 @@
 import { CheckoutResultDto, IdParam, OrderCreateInput, OrderDto } from '@caps/contracts';
 import { z } from 'zod';
-import { answer } from '../../output-check.js';
+import { checkedOutput } from '../../checked-output.js';
 import { customerProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as orders from './orders.service.js';
@@ -28,11 +28,11 @@ export const ordersRouter = router({
       },
     })
     .input(OrderCreateInput)
-    .output(answer(CheckoutResultDto))
+    .output(checkedOutput(CheckoutResultDto))
     .mutation(({ ctx, input }) => orders.placeOrder(ctx, input)),
   list: customerProcedure
     .meta({ rest: { method: 'GET', path: '/orders', tag, summary: "The caller's orders, newest first." } })
-    .output(answer(z.array(OrderDto)))
+    .output(checkedOutput(z.array(OrderDto)))
     .query(({ ctx }) => orders.listOrders(ctx)),
   get: customerProcedure
     .meta({
@@ -44,6 +44,6 @@ export const ordersRouter = router({
       },
     })
     .input(IdParam)
-    .output(answer(OrderDto))
+    .output(checkedOutput(OrderDto))
     .query(({ ctx, input }) => orders.getOrder(ctx, input.id)),
 });

@@ -1,6 +1,6 @@
 import { VendorAdvanceOrderInput, VendorDashboardDto, VendorOrderDto } from '@caps/contracts';
 import { z } from 'zod';
-import { answer } from '../../output-check.js';
+import { checkedOutput } from '../../checked-output.js';
 import { vendorProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as vendorOrders from './vendor-orders.service.js';
@@ -17,7 +17,7 @@ export const vendorRouter = router({
         summary: "The shop's orders, newest first: buyer, items, total in naira, payment status and status history.",
       },
     })
-    .output(answer(z.array(VendorOrderDto)))
+    .output(checkedOutput(z.array(VendorOrderDto)))
     .query(({ ctx }) => vendorOrders.listVendorOrders(ctx)),
   advanceOrder: vendorProcedure
     .meta({
@@ -31,7 +31,7 @@ export const vendorRouter = router({
       },
     })
     .input(VendorAdvanceOrderInput)
-    .output(answer(VendorOrderDto))
+    .output(checkedOutput(VendorOrderDto))
     .mutation(({ ctx, input }) => vendorOrders.advanceOrder(ctx, input)),
   dashboard: vendorProcedure
     .meta({
@@ -43,6 +43,6 @@ export const vendorRouter = router({
           "The shop's figures: total_products (not archived), total_orders and total_revenue (paid orders less what was refunded of them, naira), pending_orders, completed_orders (delivered), growth of paid revenue month on month (percent null when last month had none) and the 10 latest events.",
       },
     })
-    .output(answer(VendorDashboardDto))
+    .output(checkedOutput(VendorDashboardDto))
     .query(({ ctx }) => vendorOrders.dashboard(ctx)),
 });

@@ -7,7 +7,7 @@ import {
   referenceOf,
 } from '@caps/contracts';
 import { requireRole, requireUser } from '../../access/roles.js';
-import { answer } from '../../output-check.js';
+import { checkedOutput } from '../../checked-output.js';
 import { customerProcedure, publicProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as payment from './payment.service.js';
@@ -35,7 +35,7 @@ export const paymentRouter = router({
       },
     })
     .input(PaymentInitiateInput)
-    .output(answer(PaymentInitiateDto))
+    .output(checkedOutput(PaymentInitiateDto))
     .mutation(({ ctx, input }) => payment.initiatePayment(ctx, input.order_id)),
   /** The payer only: someone else's reference reads as unknown (its order ids are nobody else's business). */
   verify: customerProcedure
@@ -50,7 +50,7 @@ export const paymentRouter = router({
       },
     })
     .input(PaymentReferenceInput)
-    .output(answer(PaymentVerifyDto))
+    .output(checkedOutput(PaymentVerifyDto))
     .query(({ ctx, input }) => payment.verifyPayment(ctx, referenceOf(input), ctx.user.id)),
   /**
    * The provider's return address: whoever holds the reference may have it checked and learns the
@@ -76,7 +76,7 @@ export const paymentRouter = router({
       },
     })
     .input(PaymentReferenceInput)
-    .output(answer(PaymentCallbackDto))
+    .output(checkedOutput(PaymentCallbackDto))
     .query(async ({ ctx, input }) => {
       const reference = referenceOf(input);
       if (ctx.request.authorization) {

@@ -1,6 +1,6 @@
 import { ReportCreateInput, ReportDto, ReportStatusInput, VendorReportsQuery } from '@caps/contracts';
 import { z } from 'zod';
-import { answer } from '../../output-check.js';
+import { checkedOutput } from '../../checked-output.js';
 import { adminProcedure, customerProcedure, vendorOrAdminProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as reports from './reports.service.js';
@@ -21,7 +21,7 @@ export const reportsRouter = router({
       },
     })
     .input(ReportCreateInput)
-    .output(answer(ReportDto))
+    .output(checkedOutput(ReportDto))
     .mutation(({ ctx, input }) => reports.createReport(ctx, input)),
   /** The shop's own vendor or an admin; which shop a vendor may read is decided in the service (it needs the shop). */
   forVendor: vendorOrAdminProcedure
@@ -37,7 +37,7 @@ export const reportsRouter = router({
       },
     })
     .input(VendorReportsQuery)
-    .output(answer(z.array(ReportDto)))
+    .output(checkedOutput(z.array(ReportDto)))
     .query(({ ctx, input }) => reports.listVendorReports(ctx, input.vendor_id)),
   setStatus: adminProcedure
     .meta({
@@ -50,6 +50,6 @@ export const reportsRouter = router({
       },
     })
     .input(ReportStatusInput)
-    .output(answer(ReportDto))
+    .output(checkedOutput(ReportDto))
     .mutation(({ ctx, input }) => reports.setReportStatus(ctx, input)),
 });

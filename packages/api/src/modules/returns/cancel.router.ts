@@ -1,5 +1,5 @@
 import { OrderCancelInput, OrderDto, VendorOrderCancelInput, VendorOrderDto } from '@caps/contracts';
-import { answer } from '../../output-check.js';
+import { checkedOutput } from '../../checked-output.js';
 import { customerProcedure, vendorProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as cancellations from './cancel.service.js';
@@ -18,7 +18,7 @@ export const customerCancelRouter = router({
       },
     })
     .input(OrderCancelInput)
-    .output(answer(OrderDto))
+    .output(checkedOutput(OrderDto))
     .mutation(({ ctx, input }) => cancellations.cancelAsCustomer(ctx, input)),
 });
 
@@ -36,6 +36,6 @@ export const vendorCancelRouter = router({
       },
     })
     .input(VendorOrderCancelInput)
-    .output(answer(VendorOrderDto))
+    .output(checkedOutput(VendorOrderDto))
     .mutation(({ ctx, input }) => cancellations.cancelAsShop(ctx, input)),
 });

@@ -6,7 +6,7 @@ import {
   ReturnRequestInput,
   ReturnsQuery,
 } from '@caps/contracts';
-import { answer } from '../../output-check.js';
+import { checkedOutput } from '../../checked-output.js';
 import { adminProcedure, customerProcedure, vendorProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as returns from './returns.service.js';
@@ -34,7 +34,7 @@ export const customerReturnRequestRouter = router({
       },
     })
     .input(ReturnRequestInput)
-    .output(answer(ReturnDto))
+    .output(checkedOutput(ReturnDto))
     .mutation(({ ctx, input }) => returns.requestReturn(ctx, input)),
 });
 
@@ -45,7 +45,7 @@ export const returnsRouter = router({
       rest: { method: 'GET', path: '/returns', tag: 'Orders', summary: `The caller's returns. ${PAGING}` },
     })
     .input(ReturnsQuery)
-    .output(answer(PagedReturnsDto))
+    .output(checkedOutput(PagedReturnsDto))
     .query(({ ctx, input }) => returns.listMine(ctx, input)),
 });
 
@@ -56,7 +56,7 @@ export const vendorReturnsRouter = router({
       rest: { method: 'GET', path: '/vendor/returns', tag: 'Vendor', summary: `The returns of the shop. ${PAGING}` },
     })
     .input(ReturnsQuery)
-    .output(answer(PagedReturnsDto))
+    .output(checkedOutput(PagedReturnsDto))
     .query(({ ctx, input }) => returns.listForVendor(ctx, input)),
   decideReturn: vendorProcedure
     .meta({
@@ -69,7 +69,7 @@ export const vendorReturnsRouter = router({
       },
     })
     .input(ReturnDecisionInput)
-    .output(answer(ReturnDto))
+    .output(checkedOutput(ReturnDto))
     .mutation(({ ctx, input }) => returns.decideAsVendor(ctx, input)),
   receiveReturn: vendorProcedure
     .meta({
@@ -82,7 +82,7 @@ export const vendorReturnsRouter = router({
       },
     })
     .input(ReturnReceivedInput)
-    .output(answer(ReturnDto))
+    .output(checkedOutput(ReturnDto))
     .mutation(({ ctx, input }) => returns.receiveAsVendor(ctx, input)),
 });
 
@@ -91,7 +91,7 @@ export const adminReturnsRouter = router({
   list: adminProcedure
     .meta({ rest: { method: 'GET', path: '/admin/returns', tag: 'Admin', summary: `Every return. ${PAGING}` } })
     .input(ReturnsQuery)
-    .output(answer(PagedReturnsDto))
+    .output(checkedOutput(PagedReturnsDto))
     .query(({ ctx, input }) => returns.listAll(ctx, input)),
   decide: adminProcedure
     .meta({
@@ -104,7 +104,7 @@ export const adminReturnsRouter = router({
       },
     })
     .input(ReturnDecisionInput)
-    .output(answer(ReturnDto))
+    .output(checkedOutput(ReturnDto))
     .mutation(({ ctx, input }) => returns.decideAsAdmin(ctx, input)),
   receive: adminProcedure
     .meta({
@@ -117,6 +117,6 @@ export const adminReturnsRouter = router({
       },
     })
     .input(ReturnReceivedInput)
-    .output(answer(ReturnDto))
+    .output(checkedOutput(ReturnDto))
     .mutation(({ ctx, input }) => returns.receiveAsAdmin(ctx, input)),
 });

@@ -1,6 +1,6 @@
 import { ReviewCreateInput, ReviewDto, ReviewListQuery } from '@caps/contracts';
 import { z } from 'zod';
-import { answer } from '../../output-check.js';
+import { checkedOutput } from '../../checked-output.js';
 import { customerProcedure, publicProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as reviews from './reviews.service.js';
@@ -16,10 +16,10 @@ export const reviewsRouter = router({
       },
     })
     .input(ReviewListQuery)
-    .output(answer(z.array(ReviewDto)))
+    .output(checkedOutput(z.array(ReviewDto)))
     .query(({ ctx, input }) => reviews.listReviews(ctx, input)),
   /** The caller's reviews, so an order page can offer a review only for caps not yet reviewed. */
-  mine: customerProcedure.output(answer(z.array(ReviewDto))).query(({ ctx }) => reviews.listMyReviews(ctx)),
+  mine: customerProcedure.output(checkedOutput(z.array(ReviewDto))).query(({ ctx }) => reviews.listMyReviews(ctx)),
   create: customerProcedure
     .meta({
       rest: {
@@ -34,6 +34,6 @@ export const reviewsRouter = router({
       },
     })
     .input(ReviewCreateInput)
-    .output(answer(ReviewDto))
+    .output(checkedOutput(ReviewDto))
     .mutation(({ ctx, input }) => reviews.createReview(ctx, input)),
 });

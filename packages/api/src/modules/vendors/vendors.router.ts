@@ -1,6 +1,6 @@
 import { IdParam, PublicVendorDto } from '@caps/contracts';
 import { z } from 'zod';
-import { answer } from '../../output-check.js';
+import { checkedOutput } from '../../checked-output.js';
 import { publicProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as vendors from './vendors.service.js';
@@ -17,11 +17,11 @@ export const vendorsRouter = router({
         summary: 'Every verified shop, with average_rating and total_reviews from its reviews (4.5 when none).',
       },
     })
-    .output(answer(z.array(PublicVendorDto)))
+    .output(checkedOutput(z.array(PublicVendorDto)))
     .query(({ ctx }) => vendors.listVendors(ctx)),
   get: publicProcedure
     .meta({ rest: { method: 'GET', path: '/vendors/{id}', tag, summary: 'One verified shop.' } })
     .input(IdParam)
-    .output(answer(PublicVendorDto))
+    .output(checkedOutput(PublicVendorDto))
     .query(({ ctx, input }) => vendors.getVendor(ctx, input.id)),
 });

@@ -1,6 +1,6 @@
 import { MessageDto, WishlistEntryDto, WishlistProductInput } from '@caps/contracts';
 import { z } from 'zod';
-import { answer } from '../../output-check.js';
+import { checkedOutput } from '../../checked-output.js';
 import { customerProcedure } from '../../procedures.js';
 import { router } from '../../trpc.js';
 import * as wishlist from './wishlist.service.js';
@@ -19,7 +19,7 @@ export const wishlistRouter = router({
           "The signed-in customer's wishlist, newest first. Entries whose cap is no longer listed stay, with available false.",
       },
     })
-    .output(answer(z.array(WishlistEntryDto)))
+    .output(checkedOutput(z.array(WishlistEntryDto)))
     .query(({ ctx }) => wishlist.listWishlist(ctx)),
   add: customerProcedure
     .meta({
@@ -35,7 +35,7 @@ export const wishlistRouter = router({
       },
     })
     .input(WishlistProductInput)
-    .output(answer(WishlistEntryDto))
+    .output(checkedOutput(WishlistEntryDto))
     .mutation(async ({ ctx, input }) => {
       const { entry, created } = await wishlist.addToWishlist(ctx, input.product_id);
       if (ctx.rest && !created) ctx.rest.status = 200;
@@ -52,10 +52,10 @@ export const wishlistRouter = router({
       },
     })
     .input(WishlistProductInput)
-    .output(answer(MessageDto))
+    .output(checkedOutput(MessageDto))
     .mutation(({ ctx, input }) => wishlist.removeFromWishlist(ctx, input.product_id)),
   has: customerProcedure
     .input(WishlistProductInput)
-    .output(answer(z.boolean()))
+    .output(checkedOutput(z.boolean()))
     .query(({ ctx, input }) => wishlist.isWishlisted(ctx, input.product_id)),
 });
