@@ -97,14 +97,22 @@ const EXPIRES_AT_MESSAGE = 'expires_at must be a valid date';
  * a zone (read in the server's zone), trimmed. zod's formats know the days of each month (2030-02-30 is
  * refused) and show in the JSON Schema as format date and date-time.
  */
+const expiresAtError = (issue: { input?: unknown }) => {
+  if (issue.input === undefined || issue.input === null || issue.input === '') return VALIDATION_MESSAGES.required;
+  return typeof issue.input === 'string' ? EXPIRES_AT_MESSAGE : VALIDATION_MESSAGES.invalidFormat;
+};
+
+// Each option carries the message too: react-hook-form's zod resolver shows an option's own issue, not the union's.
 const expiresAtField = z.preprocess(
   (value: string) => (typeof value === 'string' ? value.trim() : value),
-  z.union([z.iso.date(), z.iso.datetime({ offset: true }), z.iso.datetime({ local: true })], {
-    error: (issue) => {
-      if (issue.input === undefined || issue.input === null || issue.input === '') return VALIDATION_MESSAGES.required;
-      return typeof issue.input === 'string' ? EXPIRES_AT_MESSAGE : VALIDATION_MESSAGES.invalidFormat;
-    },
-  }),
+  z.union(
+    [
+      z.iso.date({ error: expiresAtError }),
+      z.iso.datetime({ offset: true, error: expiresAtError }),
+      z.iso.datetime({ local: true, error: expiresAtError }),
+    ],
+    { error: expiresAtError },
+  ),
 );
 
 const descriptionField = z
