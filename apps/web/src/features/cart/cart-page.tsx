@@ -20,6 +20,7 @@ import { useStoredUser } from '@/lib/auth';
 import { readServerError } from '@/lib/server-errors';
 import { useTRPC } from '@/lib/trpc';
 import { CART_TOASTS, useCartItems, useInvalidateCart, writeStoredCoupon } from '@/lib/use-cart';
+import { QuoteError } from '../checkout/quote-error';
 import { type Quote, useQuote } from '../checkout/use-quote';
 import { type AppliedCoupon, CouponForm, useAppliedCoupon } from './coupon-form';
 
@@ -188,14 +189,7 @@ function CartTotals({ quote, coupon, blocked }: { quote: Quote; coupon: AppliedC
   if (quote.isError) {
     // The lines marked above already say what to change; the server's reason is shown for anything else.
     if (blocked) return null;
-    return (
-      <div role="alert" className="flex flex-col gap-2 text-sm">
-        <p className="text-destructive">{readServerError(quote.error, CART_TOASTS.tryAgain).message}</p>
-        <Button variant="outline" size="sm" onClick={() => void quote.refetch()} disabled={quote.isFetching}>
-          Try Again
-        </Button>
-      </div>
-    );
+    return <QuoteError quote={quote} />;
   }
   const { data } = quote;
   return (

@@ -1,8 +1,7 @@
 import { type CartItemDto, formatNaira } from '@caps/contracts';
 import type { ReactNode } from 'react';
 import { ProductImage } from '@/components/product-image';
-import { Button } from '@/components/ui/button';
-import { readServerError } from '@/lib/server-errors';
+import { QuoteError } from './quote-error';
 import type { Quote } from './use-quote';
 
 interface ShopGroup {
@@ -100,14 +99,7 @@ function SummaryMoney({ quote, couponCode }: { quote: Quote; couponCode: string 
     );
   }
   if (quote.isError) {
-    return (
-      <div role="alert" className="mt-5 flex flex-col gap-2 border-t border-border pt-4 text-sm">
-        <p className="text-destructive">{readServerError(quote.error, 'Please try again.').message}</p>
-        <Button variant="outline" size="sm" onClick={() => void quote.refetch()} disabled={quote.isFetching}>
-          Try Again
-        </Button>
-      </div>
-    );
+    return <QuoteError quote={quote} className="mt-5 border-t border-border pt-4" />;
   }
   const { data } = quote;
   return (
